@@ -1,0 +1,21 @@
+// The few parts of autocannon's API the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  export interface Options {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    overallRate?: number;
+    duration?: number;
+  }
+  export interface Result {
+    latency: { p50: number; p99: number; average: number };
+    requests: { total: number; average: number };
+    errors: number;
+    non2xx: number;
+  }
+  export interface Instance {
+    stop(): void;
+  }
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  export default autocannon;
+}

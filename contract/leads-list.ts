@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { Lead } from './leads';
+import { messages } from './messages';
+
+// Spec §9: the Leads List shows 5 leads a page.
+export const LEADS_PAGE_SIZE = 5;
+export const LEADS_MAX_PAGE_SIZE = 100;
+/** Response header carrying the filtered total of a paged list call (DESIGN.md §2). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** One row of `GET /api/Registration` (spec §7). */
+export type LeadListItem = Pick<Lead, 'leadID' | 'name' | 'email' | 'contactNo'>;
+
+export const leadListQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(LEADS_MAX_PAGE_SIZE).optional(),
+});
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
+
+/** `GET /api/Search/leads?q=`: the navbar search (spec §1), at most `limit` matches. */
+export const leadSearchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(200),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type LeadSearchQuery = z.infer<typeof leadSearchQuerySchema>;
+
+// Sentences of lead editing that the spec does not word; contract/messages.ts holds the spec's.
+export const leadEditMessages = {
+  nameRequired: 'Name is required.',
+  emailInvalid: messages.registration.emailInvalid,
+  phoneRule: 'Phone number must have 10 digits.',
+  phoneMismatch: 'phoneNo and contactNo hold different numbers.',
+  phoneTaken: 'Another lead already has this phone number.',
+  dateInvalid: 'Visit date and time is not a valid date.',
+  notFound: 'Lead not found.',
+} as const;
+
+const m = leadEditMessages;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Older clients send null for empty text fields; null and '' mean the same here.
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => v ?? '');
+
+/**
+ * `PUT /api/Leads/{leadID}`: the whole lead as the client holds it. Fields it leaves out stay as
+ * they are (the spec's Leads List only knows leadID, name, email and contactNo); leadID,
+ * assignedTo, status and leadStatusId are not editable here and are dropped.
+ */
+export const leadUpdateSchema = z.object({
+  name: z.string().trim().min(1, m.nameRequired).max(200),
+  email: text(254)
+    .refine((v) => v === '' || emailPattern.test(v), m.emailInvalid)
+    .optional(),
+  phoneNo: z.string().max(32).optional(),
+  contactNo: z.string().max(32).optional(),
+  visitDateTime: z
+    .string()
+    .max(64)
+    .refine((v) => !Number.isNaN(Date.parse(v)), m.dateInvalid)
+    .nullable()
+    .optional(),
+  configuration: text(200).optional(),
+  siteVisit: text(200).optional(),
+  location: text(200).optional(),
+  locationName: text(200).optional(),
+  interestedIn: text(200).optional(),
+});
+export type LeadUpdateRequest = z.infer<typeof leadUpdateSchema>;
+
+/**
+ * A phone as 10 digits (DESIGN.md §4): spaces, dashes, dots and brackets go, and so does a
+ * +91 / 91 / 0 prefix. Anything else answers null.
+ */
+export function normalisePhone(raw: string): string | null {
+  let digits = raw.trim().replace(/[\s\-.()]/g, '');
+  if (digits.startsWith('+91')) digits = digits.slice(3);
+  else if (/^91\d{10}$/.test(digits)) digits = digits.slice(2);
+  else if (/^0\d{10}$/.test(digits)) digits = digits.slice(1);
+  return /^\d{10}$/.test(digits) ? digits : null;
+}

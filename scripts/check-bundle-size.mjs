@@ -1,0 +1,98 @@
+// Adds up the gzip size of the JavaScript each route loads, from dist/.vite/chunks.json (written
+// by the chunk report plugin in vite.config.ts), and checks the budgets of issue 7:
+// login ≤ 100 KB, employee board ≤ 170 KB, the chart library only in a lazy dashboard chunk.
+// Prints always; with --enforce it exits 1 when a budget is broken (CI), so `npm start` never fails on it.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.resolve('dist');
+const chunks = JSON.parse(fs.readFileSync(path.join(dist, '.vite/chunks.json'), 'utf8'));
+const enforce = process.argv.includes('--enforce');
+const KB = 1024;
+
+const gzip = new Map();
+const gz = (file) => {
+  if (!gzip.has(file))
+    gzip.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzip.get(file);
+};
+
+// `stopAt`: chunks whose lazy imports are other routes (the shell's router), not this route's.
+function closure(starts, { dynamic, stopAt = new Set() }) {
+  const seen = new Set();
+  const stack = [...starts];
+  while (stack.length) {
+    const file = stack.pop();
+    if (seen.has(file) || !chunks[file]) continue;
+    seen.add(file);
+    const follow = dynamic && !stopAt.has(file);
+    stack.push(...chunks[file].imports, ...(follow ? chunks[file].dynamicImports : []));
+  }
+  return seen;
+}
+
+const chunkOf = (module) => {
+  const found = Object.keys(chunks).find((f) => chunks[f].modules.includes(module));
+  if (!found) throw new Error(`no chunk holds ${module}`);
+  return found;
+};
+const entry = Object.keys(chunks).filter((f) => chunks[f].isEntry);
+const shell = closure(entry, { dynamic: false });
+/** The shell plus everything a route's screen module pulls in, including its own lazy parts. */
+const route = (...modules) =>
+  new Set([...shell, ...closure(modules.map(chunkOf), { dynamic: true, stopAt: shell })]);
+const size = (files) => [...files].reduce((sum, f) => sum + gz(f), 0);
+const holdsNivo = (files) => [...files].filter((f) => chunks[f].modules.some((m) => m.includes('@nivo')));
+
+const routes = [
+  { name: 'login (/)', files: shell, budget: 100 * KB },
+  {
+    name: 'employee board (/employee)',
+    files: route('src/app/layouts/signed-in-layout.tsx', 'src/features/board/components/employee-board.tsx'),
+    budget: 170 * KB,
+  },
+  {
+    name: 'admin dashboard (/dashboard)',
+    files: route(
+      'src/app/layouts/signed-in-layout.tsx',
+      'src/features/dashboard/components/admin-dashboard.tsx',
+    ),
+  },
+];
+
+const failures = [];
+console.log('\nJavaScript each route loads (gzip):');
+for (const r of routes) {
+  const bytes = size(r.files);
+  const verdict = r.budget
+    ? bytes <= r.budget
+      ? `within ${r.budget / KB} KB`
+      : `OVER ${r.budget / KB} KB`
+    : 'no budget';
+  console.log(`  ${r.name.padEnd(30)} ${(bytes / KB).toFixed(1).padStart(7)} KB  ${verdict}`);
+  if (r.budget && bytes > r.budget) failures.push(`${r.name} loads ${(bytes / KB).toFixed(1)} KB`);
+}
+
+const dashboardStatic = closure([chunkOf('src/features/dashboard/components/admin-dashboard.tsx')], {
+  dynamic: false,
+});
+const nivoChunks = holdsNivo(new Set(Object.keys(chunks)));
+for (const [name, files] of [
+  ['login', routes[0].files],
+  ['employee board', routes[1].files],
+  ['dashboard before its charts load', new Set([...shell, ...dashboardStatic])],
+]) {
+  const leaked = holdsNivo(files);
+  if (leaked.length)
+    failures.push(`the chart library (@nivo) is in the ${name} bundle: ${leaked.join(', ')}`);
+}
+console.log(`  chart library chunks (lazy):   ${nivoChunks.join(', ') || 'none found'}`);
+if (nivoChunks.length === 0) failures.push('no chunk holds @nivo: the chunk report is wrong');
+
+if (failures.length) {
+  console.log(`\nBundle budget ${enforce ? 'FAILED' : 'warnings'}:\n  ${failures.join('\n  ')}`);
+  if (enforce) process.exit(1);
+} else {
+  console.log('  all budgets met');
+}

@@ -1,0 +1,99 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Db, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createDeps } from './deps';
+import authPlugin from './plugins/auth';
+import etag from './plugins/etag';
+import idempotency from './plugins/idempotency';
+import problemJson from './plugins/problem-json';
+import staticFiles from './plugins/static-files';
+import adminRoutes from './routes/admin.routes';
+import healthRoutes from './routes/health.routes';
+import leadStatusRoutes from './routes/lead-status.routes';
+import leadStatusOptionRoutes from './routes/lead-status-options.routes';
+import leadsRoutes from './routes/leads.routes';
+import passwordRoutes from './routes/password.routes';
+import registrationRoutes from './routes/registration.routes';
+import searchRoutes from './routes/search.routes';
+import { seedOptionLists } from './services/bootstrap';
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** An already-open database (tests reuse one per file). */
+  database?: Db;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const database = options.database ?? openDatabase(config.database);
+  await migrateToLatest(database.db as never);
+  const deps = createDeps(config, database);
+  await seedOptionLists(deps.options);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Paths are case-insensitive (DESIGN.md §2): /api/leadstatus/... = /api/LeadStatus/...
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // JSON bodies with __proto__ or constructor.prototype keys are refused, not merged.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await app.register(problemJson);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(etag);
+  await app.register(fastifyCompress, { threshold: 2048 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'LeadNest API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin);
+  await app.register(idempotency);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(registrationRoutes, { prefix: '/api/Registration' });
+  await app.register(passwordRoutes, { prefix: '/api/Registration' });
+  await app.register(searchRoutes, { prefix: '/api/Search' });
+  await app.register(leadStatusOptionRoutes, { prefix: '/api/LeadStatus' });
+  await app.register(leadStatusRoutes, { prefix: '/api/LeadStatus' });
+  await app.register(adminRoutes, { prefix: '/api/Admin' });
+  await app.register(leadsRoutes, { prefix: '/api/Leads' });
+  await app.register(staticFiles, { root: config.staticDir });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+// Every environment variable the server reads; README's configuration table mirrors this.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8093),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL_HOURS: positiveInt.default(24 * 7),
+  AADHAAR_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  ADMIN_EMAIL: z.email().default('admin@leadnest.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_ADMIN: bool.default(true),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('LeadNest <no-reply@leadnest.local>'),
+  MAX_UPLOAD_MB: positiveInt.default(20),
+  MAX_UPLOAD_ROWS: positiveInt.default(100_000),
+  LOGIN_MAX_PER_EMAIL: positiveInt.default(10),
+  LOGIN_MAX_PER_IP: positiveInt.default(100),
+  LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  jwtSecret?: string;
+  jwtTtlSeconds: number;
+  aadhaarKey?: string;
+  adminEmail: string;
+  adminPassword?: string;
+  seedAdmin: boolean;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  maxUploadBytes: number;
+  maxUploadRows: number;
+  login: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
+  trustProxy: boolean;
+  logLevel: string;
+  staticDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database:
+      url && /^postgres/.test(url)
+        ? { kind: 'postgres', url }
+        : {
+            kind: 'sqlite',
+            file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'leadnest.sqlite'),
+          },
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_HOURS * 3600,
+    aadhaarKey: e.AADHAAR_KEY,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedAdmin: e.SEED_ADMIN,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    maxUploadRows: e.MAX_UPLOAD_ROWS,
+    login: {
+      maxPerEmail: e.LOGIN_MAX_PER_EMAIL,
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    staticDir: e.STATIC_DIR === 'none' ? null : path.resolve(e.STATIC_DIR),
+  };
+}

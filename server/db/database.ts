@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and bigint columns arrive as strings from pg; every count here fits in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function openDatabase(config: Config['database']): Db {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      // A per-test-file schema keeps parallel test files apart on one database.
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const database = new SQLite(config.file);
+  // busy_timeout first, so even the journal-mode switch waits for another process's lock.
+  database.pragma('busy_timeout = 5000');
+  database.pragma('journal_mode = WAL');
+  // FULL: a committed note survives a power cut (DESIGN.md §1).
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when an insert or update broke a unique index (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return (
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    e?.code === '23505'
+  );
+}
+
+export function uniqueViolationTarget(error: unknown): string {
+  const e = error as { message?: string; constraint?: string; detail?: string };
+  return `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`;
+}

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Database } from './db/schema';
+import { createIdempotencyRepository } from './repositories/idempotency.repository';
+import { createLeadStatusRepository } from './repositories/lead-status.repository';
+import { createLeadsRepository } from './repositories/leads.repository';
+import { createLeadsAdminRepository } from './repositories/leads-admin.repository';
+import { createOptionsRepository } from './repositories/options.repository';
+import { createPasswordResetsRepository } from './repositories/password-resets.repository';
+import { createRateLimitsRepository } from './repositories/rate-limits.repository';
+import { createRemindersRepository } from './repositories/reminders.repository';
+import { createUsersRepository } from './repositories/users.repository';
+import { createAadhaarVault } from './services/aadhaar-vault';
+import { createAssignmentService } from './services/assignment.service';
+import { createAuthService } from './services/auth.service';
+import { createLeadImportService } from './services/lead-import/import.service';
+import { createParseWorkers } from './services/lead-import/parse-workers';
+import { createLeadStatusService } from './services/lead-status.service';
+import { createLeadsService } from './services/leads.service';
+import { createLeadsListService } from './services/leads-list.service';
+import { createMailer } from './services/mailer';
+import { createPasswordResetService } from './services/password-reset.service';
+import { createRateLimiter } from './services/rate-limiter';
+import { createRegistrationService } from './services/registration.service';
+import { createRemindersService } from './services/reminders.service';
+import { loadSecrets } from './services/secrets';
+import { createStatsService, openReader } from './services/stats.service';
+import { createTokenService } from './services/tokens';
+
+/** Repositories and services, built once per app and shared by the routes through `app.deps`. */
+export function createDeps(config: Config, database: Db) {
+  const db: Kysely<Database> = database.db;
+  const secrets = loadSecrets(config);
+  const users = createUsersRepository(db);
+  const options = createOptionsRepository(db);
+  const rateLimits = createRateLimitsRepository(db);
+  const tokens = createTokenService(secrets.jwtSecret, config.jwtTtlSeconds);
+  const vault = createAadhaarVault(secrets);
+  const limiter = createRateLimiter(rateLimits, config.login.windowSeconds);
+  const leadStatusService = createLeadStatusService({
+    db,
+    leadStatus: createLeadStatusRepository(db),
+    options,
+  });
+  const mailer = createMailer(config);
+  // Admin dashboard and import (issue 3). Dashboard reads go through `dashboardReader`: on
+  // SQLite a second, read-only connection, so a long import transaction does not stall them.
+  const leadsRepository = createLeadsRepository(db);
+  const dashboardReader = openReader(config.database, db);
+  const leadsReader = createLeadsRepository(dashboardReader.db);
+  const stats = createStatsService({ leadsReader, usersReader: createUsersRepository(dashboardReader.db) });
+  const assignment = createAssignmentService({
+    db,
+    leads: leadsRepository,
+    users,
+    onChange: stats.invalidate,
+  });
+  const importWorkers = createParseWorkers({
+    memoryMb: Math.max(512, Math.ceil(config.maxUploadRows / 100_000) * 512),
+    timeoutMs: 120_000,
+  });
+  return {
+    config,
+    db,
+    dialect: database.dialect,
+    users,
+    options,
+    tokens,
+    vault,
+    limiter,
+    auth: createAuthService({ users, tokens, limiter, limits: config.login }),
+    registration: createRegistrationService({ db, users, vault }),
+    idempotency: createIdempotencyRepository(db),
+    leadStatusService,
+    remindersService: createRemindersService({
+      reminders: createRemindersRepository(db),
+      ownLead: leadStatusService.ownLead,
+    }),
+    mailer,
+    passwordReset: createPasswordResetService({
+      db,
+      users,
+      resets: createPasswordResetsRepository(db),
+      mailer,
+      limiter,
+      publicUrl: config.publicUrl,
+    }),
+    leadsList: createLeadsListService({ leads: leadsRepository, edits: createLeadsAdminRepository(db) }),
+    leadsRepository,
+    dashboardReader,
+    assignment,
+    importWorkers,
+    leadsService: createLeadsService({
+      leads: leadsRepository,
+      leadsReader,
+      users,
+      onChange: stats.invalidate,
+    }),
+    stats,
+    leadImport: createLeadImportService({
+      db,
+      leads: leadsRepository,
+      assignment,
+      workers: importWorkers,
+      onImported: stats.invalidate,
+      limits: {
+        maxRows: config.maxUploadRows,
+        maxEntries: 1000,
+        maxUnpackedBytes: Math.max(200 * 1024 * 1024, 10 * config.maxUploadBytes),
+      },
+    }),
+  };
+}
+export type Deps = ReturnType<typeof createDeps>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

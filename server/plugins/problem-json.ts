@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError, problem } from '../errors';
+
+// Every error leaves as problem JSON with `title` and `message` (DESIGN.md §2); a 500 never
+// carries a stack or an internal message.
+export default fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const { headers, ...extra } = error.extra;
+      if (headers) reply.headers(headers);
+      return reply
+        .status(error.status)
+        .type('application/problem+json')
+        .send(problem(error.status, error.message, extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const key =
+          String(v.instancePath ?? '')
+            .replace(/^\//, '')
+            .split('/')[0] || 'body';
+        errors[key] = [...(errors[key] ?? []), v.message ?? 'Invalid value'];
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid.';
+      return reply
+        .status(400)
+        .type('application/problem+json')
+        .send(problem(400, first, { title: 'One or more validation errors occurred.', errors }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply
+        .status(500)
+        .type('application/problem+json')
+        .send(problem(500, 'Something went wrong on our side.'));
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply
+        .status(status)
+        .type('application/problem+json')
+        .send(problem(status, 'Something went wrong on our side.'));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, wrong content type, ...): its message is safe to show.
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request body is too large.'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'This content type is not supported here.'
+          : error.message;
+    return reply.status(status).type('application/problem+json').send(problem(status, message));
+  });
+});

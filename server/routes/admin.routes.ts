@@ -1,0 +1,171 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminLeadsQuerySchema, assignSchema, newLeadSchema } from '../../contract/admin';
+import { TOTAL_COUNT_HEADER } from '../../contract/leads-list';
+import { messages } from '../../contract/messages';
+import { Role } from '../../contract/roles';
+import { badRequest, HttpError } from '../errors';
+
+const readers = { access: [Role.Admin, Role.Manager] } as const;
+const adminOnly = { access: [Role.Admin] } as const;
+
+const leadAnswer = z.object({
+  leadID: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phoneNo: z.string(),
+  contactNo: z.string(),
+  visitDateTime: z.string().nullable(),
+  configuration: z.string(),
+  siteVisit: z.string(),
+  assignedTo: z.string(),
+  assignedDate: z.string().nullable(),
+  location: z.string(),
+  locationName: z.string(),
+  interestedIn: z.string(),
+  status: z.string().nullable(),
+  leadStatusId: z.number().int().nullable(),
+});
+const uploadAnswer = z.object({
+  totalRows: z.number().int(),
+  inserted: z.number().int(),
+  skipped: z.number().int(),
+  autoAssigned: z.boolean(),
+  invalidFile: z.string().optional(),
+  message: z.string().optional(),
+});
+const statsAnswer = z.object({
+  assigned: z.number().int(),
+  unassigned: z.number().int(),
+  perEmployee: z.array(z.object({ email: z.string(), count: z.number().int() })),
+  perCampaign: z.array(z.object({ siteVisit: z.string(), count: z.number().int() })),
+});
+const uploadQuery = z.object({
+  // Spec §7 sends true|false; auto-assign is on unless the caller says otherwise (spec §9).
+  autoAssign: z
+    .string()
+    .optional()
+    .transform((v) => v === undefined || !/^(false|0|no|off)$/i.test(v)),
+  // The uploader's zone for spreadsheet dates that name none, minutes east of UTC (IST = 330).
+  utcOffset: z.coerce.number().int().min(-840).max(840).optional(),
+});
+
+export const uploadRouteMessages = {
+  notMultipart: 'Send the spreadsheet as multipart/form-data in a field named "file".',
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB, the limit for one upload.`,
+};
+
+// A list of 100,000 leads is ~25 MB of JSON: validating every object against the schema again
+// before sending costs more than the query. The schema still documents the answer (OpenAPI).
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+function sendList(reply: FastifyReply, list: { items: unknown[]; total: number }) {
+  return reply.header(TOTAL_COUNT_HEADER, String(list.total)).send(list.items);
+}
+
+// /api/Admin/*: leads, employees, assignment, upload, stats (spec §7, DESIGN.md §2–§4).
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { leadsService, assignment, stats, leadImport, importWorkers, dashboardReader, config } = app.deps;
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
+  });
+  app.addHook('onClose', async () => {
+    await importWorkers.close();
+    await dashboardReader.close();
+  });
+
+  app.get(
+    '/leads',
+    {
+      // Employees read their own leads here too (their boards, DESIGN.md §3).
+      config: { access: [Role.Admin, Role.Manager, Role.Employee] },
+      schema: { querystring: adminLeadsQuerySchema, response: { 200: z.array(leadAnswer) } },
+      serializerCompiler: plainJson,
+    },
+    async (request, reply) => sendList(reply, await leadsService.list(request.query, request.user!, false)),
+  );
+
+  app.get(
+    '/unassigned',
+    {
+      config: readers,
+      schema: { querystring: adminLeadsQuerySchema, response: { 200: z.array(leadAnswer) } },
+      serializerCompiler: plainJson,
+    },
+    async (request, reply) => sendList(reply, await leadsService.list(request.query, request.user!, true)),
+  );
+
+  app.post(
+    '/leads',
+    {
+      config: { access: [Role.Admin, Role.Employee] },
+      schema: { body: newLeadSchema, response: { 201: leadAnswer } },
+    },
+    async (request, reply) => reply.status(201).send(await leadsService.add(request.body, request.user!)),
+  );
+
+  app.get(
+    '/employees',
+    {
+      config: readers,
+      schema: {
+        response: { 200: z.array(z.object({ registrationId: z.number().int(), email: z.string() })) },
+      },
+    },
+    () => stats.employees(),
+  );
+
+  app.post(
+    '/assign',
+    {
+      config: adminOnly,
+      // 100,000 lead ids are ~700 KB of JSON, past the app's 1 MB default with room to spare.
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        body: assignSchema,
+        response: { 200: z.object({ assigned: z.number().int(), message: z.string() }) },
+      },
+    },
+    (request) => assignment.assign(request.body.employeeId, request.body.leadIds),
+  );
+
+  app.get('/stats', { config: readers, schema: { response: { 200: statsAnswer } } }, () => {
+    // The dashboard is open: an upload may follow, so have a parse worker ready for it.
+    importWorkers.warm();
+    return stats.stats();
+  });
+
+  app.post(
+    '/upload-leads',
+    { config: adminOnly, schema: { querystring: uploadQuery, response: { 200: uploadAnswer } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
+      const file = await request.file();
+      if (!file) throw badRequest(messages.upload.noFile);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(
+            413,
+            uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+          );
+        }
+        throw error;
+      }
+      return leadImport.importLeads({
+        bytes,
+        filename: file.filename,
+        autoAssign: request.query.autoAssign,
+        actorId: request.user!.userId,
+        utcOffsetMinutes: request.query.utcOffset ?? -new Date().getTimezoneOffset(),
+        log: (fields, message) => request.log.info(fields, message),
+      });
+    },
+  );
+};
+export default adminRoutes;

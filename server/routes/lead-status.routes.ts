@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  historyEntrySchema,
+  noteRecordAnswerSchema,
+  noteRecordSchema,
+  reminderAnswerSchema,
+  reminderCreatedSchema,
+  reminderSchema,
+  statusChangeAnswerSchema,
+  statusChangeSchema,
+} from '../../contract/lead-status';
+import { messages } from '../../contract/messages';
+import { Role } from '../../contract/roles';
+
+// Status changes, notes, reminders and history are for Admins and for Employees on their own
+// leads (DESIGN.md §3); the services answer 404 for a lead that is not the caller's.
+const fieldWork = { access: [Role.Admin, Role.Employee] } as const;
+const leadParams = z.object({ id: z.coerce.number().int().positive() });
+
+// /api/LeadStatus/*: status changes, notes, reminders, history (spec §7, DESIGN.md §5–§6).
+const leadStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { leadStatusService, remindersService } = app.deps;
+
+  app.put(
+    '/leads/:id/status',
+    {
+      config: fieldWork,
+      schema: { params: leadParams, body: statusChangeSchema, response: { 200: statusChangeAnswerSchema } },
+    },
+    (request) => leadStatusService.changeStatus(request.user!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/',
+    { config: fieldWork, schema: { body: noteRecordSchema, response: { 201: noteRecordAnswerSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await leadStatusService.saveNote(request.user!, request.body)),
+  );
+
+  app.get(
+    '/leads/:id/history',
+    { config: fieldWork, schema: { params: leadParams, response: { 200: z.array(historyEntrySchema) } } },
+    (request) => leadStatusService.history(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/add-reminder',
+    { config: fieldWork, schema: { body: reminderSchema, response: { 201: reminderCreatedSchema } } },
+    async (request, reply) => {
+      const reminder = await remindersService.add(request.user!, request.body);
+      return reply.status(201).send({ ...reminder, message: messages.board.reminderSet });
+    },
+  );
+
+  app.get(
+    '/reminders',
+    { config: fieldWork, schema: { response: { 200: z.array(reminderAnswerSchema) } } },
+    (request) => remindersService.list(request.user!),
+  );
+};
+export default leadStatusRoutes;

@@ -1,0 +1,43 @@
+import type { LoginRequest, LoginResponse } from '../../contract/auth';
+import { messages } from '../../contract/messages';
+import { isRoleId } from '../../contract/roles';
+import { HttpError } from '../errors';
+import type { UsersRepository } from '../repositories/users.repository';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import type { RateLimiter } from './rate-limiter';
+import type { TokenService } from './tokens';
+
+interface Deps {
+  users: UsersRepository;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  limits: { maxPerEmail: number; maxPerIp: number };
+}
+
+export function createAuthService({ users, tokens, limiter, limits }: Deps) {
+  return {
+    async login({ email, password }: LoginRequest, ip: string): Promise<LoginResponse> {
+      const normalised = email.trim().toLowerCase();
+      const emailKey = `login-email:${normalised}`;
+      await limiter.consume(`login-ip:${ip}`, limits.maxPerIp, messages.login.tooManyAttempts);
+      await limiter.ensureBelow(emailKey, limits.maxPerEmail, messages.login.tooManyAttempts);
+
+      const user = await users.findByEmail(normalised);
+      // Unknown emails cost one hash verification too, so timing does not tell which emails exist.
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+      if (!user || !ok || user.is_active !== 1 || !isRoleId(user.role_id)) {
+        await limiter.record(emailKey);
+        throw new HttpError(401, messages.login.invalidCredentials);
+      }
+      await limiter.reset(emailKey);
+      const token = await tokens.sign({
+        userId: user.id,
+        email: user.email,
+        roleId: user.role_id,
+        tokenVersion: user.token_version,
+      });
+      return { token, email: user.email, roleId: user.role_id, message: messages.login.success };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

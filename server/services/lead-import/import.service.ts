@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import { adminMessages as am, type UploadResponse } from '../../../contract/admin';
+import type { Database, NewLead } from '../../db/schema';
+import type { LeadsRepository } from '../../repositories/leads.repository';
+import type { AssignmentService, LoadBalancer } from '../assignment.service';
+import { checkSpreadsheet, type ZipLimits } from './file-check';
+import type { ParseSummary, ParseWorkers } from './parse-workers';
+import type { RowColumns } from './protocol';
+import type { Rejection } from './rows';
+
+export interface ImportLimits extends ZipLimits {
+  maxRows: number;
+}
+
+export interface ImportRequest {
+  bytes: Buffer;
+  filename: string;
+  autoAssign: boolean;
+  actorId: number;
+  /** The uploader's zone for dates without one, minutes east of UTC. */
+  utcOffsetMinutes: number;
+  /** Receives one line per import with where the time went (the route's request log). */
+  log?: (fields: Record<string, number>, message: string) => void;
+}
+
+interface Deps {
+  db: Kysely<Database>;
+  leads: LeadsRepository;
+  assignment: AssignmentService;
+  workers: ParseWorkers;
+  limits: ImportLimits;
+  /** Called after an import committed (the dashboard's cached counts are stale then). */
+  onImported?: () => void;
+}
+
+type Trx = Kysely<Database>;
+type HolderLookup = (phones: readonly string[]) => Promise<Map<string, string>>;
+
+/** Lets queued requests (stats, lists) run between the batches of a long import. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function newLead(
+  rows: RowColumns,
+  i: number,
+  assignee: number | null,
+  now: string,
+  actorId: number,
+): NewLead {
+  return {
+    name: rows.name[i]!,
+    email: rows.email[i]!,
+    phone: rows.phone[i]!,
+    visit_date_time: rows.visitDateTime[i] || null,
+    configuration: rows.configuration[i]!,
+    site_visit: rows.siteVisit[i]!,
+    location: rows.location[i]!,
+    interested_in: rows.interestedIn[i]!,
+    assigned_to_id: assignee,
+    assigned_date: assignee === null ? null : now,
+    created_at: now,
+    created_by: actorId,
+  };
+}
+
+export function createLeadImportService({ db, leads, assignment, workers, limits, onImported }: Deps) {
+  /**
+   * Which phones live leads hold, and whose they are. Against a table not much bigger than the
+   * upload, one read of every live phone beats a hundred IN lists; against a big table the IN
+   * lists (one index probe per phone) win.
+   */
+  async function holderLookup(uploadRows: number, trx: Trx): Promise<HolderLookup> {
+    const live = await leads.countLive(trx);
+    if (live > 2 * uploadRows + 10_000) return (phones) => leads.phoneHolders(phones, trx, yieldToEventLoop);
+    const known = await leads.livePhones(trx);
+    return async (phones) => {
+      const held = phones.filter((p) => known.has(p));
+      return held.length > 0 ? leads.phoneHolders(held, trx) : new Map();
+    };
+  }
+
+  interface Tally {
+    inserted: number;
+    assigned: number;
+    raced: number;
+    rejected: Rejection[];
+  }
+
+  /** One chunk of valid rows: skip held phones, pick assignees, insert. */
+  async function importChunk(
+    rows: RowColumns,
+    trx: Trx,
+    ctx: { holders: HolderLookup; balancer: LoadBalancer | null; now: string; actorId: number; tally: Tally },
+  ): Promise<void> {
+    const { tally, balancer } = ctx;
+    const held = await ctx.holders(rows.phone);
+    const fresh: number[] = [];
+    for (let i = 0; i < rows.count; i++) {
+      const holder = held.get(rows.phone[i]!);
+      if (holder === undefined) fresh.push(i);
+      else tally.rejected.push({ row: rows.row[i]!, reason: am.duplicatePhone(holder) });
+    }
+    const assignees = fresh.map(() => balancer?.next() ?? null);
+    const inserted = await leads.insertMany(
+      fresh.map((i, n) => newLead(rows, i, assignees[n]!, ctx.now, ctx.actorId)),
+      trx,
+      yieldToEventLoop,
+    );
+    const raced: number[] = [];
+    fresh.forEach((i, n) => {
+      const assignee = assignees[n]!;
+      if (inserted.has(rows.phone[i]!)) {
+        if (assignee !== null) tally.assigned += 1;
+      } else {
+        // Another import or add took the phone after the check above.
+        raced.push(i);
+        if (assignee !== null) balancer?.release(assignee);
+      }
+    });
+    tally.inserted += inserted.size;
+    if (raced.length > 0) {
+      tally.raced += raced.length;
+      const racedHolders = await leads.phoneHolders(
+        raced.map((i) => rows.phone[i]!),
+        trx,
+      );
+      for (const i of raced) {
+        tally.rejected.push({
+          row: rows.row[i]!,
+          reason: am.duplicatePhone(racedHolders.get(rows.phone[i]!) ?? ''),
+        });
+      }
+    }
+  }
+
+  return {
+    /**
+     * `POST /api/Admin/upload-leads` (DESIGN.md §4): check the bytes, parse in a worker, and in
+     * one transaction skip phones that live leads hold, give each new lead to the least-loaded
+     * employee and insert, chunk by chunk while the worker validates the next rows. Rejected
+     * rows come back as an .xlsx with a Reason column, built by the worker.
+     */
+    async importLeads(request: ImportRequest): Promise<UploadResponse> {
+      const started = performance.now();
+      checkSpreadsheet(request.bytes, request.filename, limits);
+      const job = workers.start();
+      try {
+        const totalRows = await job.start(request.bytes, {
+          maxRows: limits.maxRows,
+          utcOffsetMinutes: request.utcOffsetMinutes,
+        });
+        const chunks = job.chunks();
+        const read = performance.now();
+        const tally: Tally = { inserted: 0, assigned: 0, raced: 0, rejected: [] };
+        let employees = 0;
+        let waitMs = 0;
+        const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
+          const holders = await holderLookup(totalRows, trx);
+          const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
+          employees = balancer?.size ?? 0;
+          const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };
+          for (;;) {
+            const asked = performance.now();
+            const next = await chunks.next();
+            waitMs += performance.now() - asked;
+            if (next.done) return next.value;
+            await importChunk(next.value, trx, ctx);
+          }
+        });
+        onImported?.();
+        const committed = performance.now();
+
+        const invalid = summary.invalidCount + tally.rejected.length;
+        const file = invalid > 0 ? await job.invalidFile(tally.rejected) : undefined;
+        const answer: UploadResponse = {
+          totalRows: summary.totalRows,
+          inserted: tally.inserted,
+          skipped: summary.totalRows - tally.inserted,
+          autoAssigned: request.autoAssign && tally.assigned > 0,
+        };
+        if (file) answer.invalidFile = file.toString('base64');
+        if (request.autoAssign && tally.inserted > 0 && employees === 0) answer.message = am.noEmployees;
+        request.log?.(
+          {
+            totalRows: answer.totalRows,
+            inserted: answer.inserted,
+            readMs: Math.round(read - started),
+            validateAndInsertMs: Math.round(committed - read),
+            waitingForRowsMs: Math.round(waitMs),
+            invalidFileMs: Math.round(performance.now() - committed),
+          },
+          'lead import',
+        );
+        return answer;
+      } finally {
+        job.close();
+      }
+    },
+  };
+}
+export type LeadImportService = ReturnType<typeof createLeadImportService>;

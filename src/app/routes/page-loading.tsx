@@ -1,0 +1,7 @@
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      Loading…
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+// Field staff keep the app open for days; look for a new version every hour.
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/** Registers the service worker and offers a reload when a new version is waiting. */
+export function ReloadPrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+    },
+    onRegisterError(error) {
+      console.warn('Service worker registration failed', error);
+    },
+  });
+
+  if (!needRefresh && !offlineReady) return null;
+  const close = () => {
+    setNeedRefresh(false);
+    setOfflineReady(false);
+  };
+
+  return (
+    <div className="reload-prompt" role="status">
+      <p className="reload-prompt-text">
+        {needRefresh ? 'A new version of LeadNest is available.' : 'LeadNest is ready to work offline.'}
+      </p>
+      <div className="reload-prompt-actions">
+        {needRefresh ? (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void updateServiceWorker(true)}
+          >
+            Reload
+          </button>
+        ) : null}
+        <button type="button" className="button button-secondary" onClick={close}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Draggable, Droppable } from '@hello-pangea/dnd';
+import type { CachedLead } from '../../../lib/db';
+import type { BoardColumn as Column } from '../lib/columns';
+import { LeadCard } from './lead-card';
+
+interface BoardColumnProps {
+  column: Column;
+  /** Names of the status columns, for each card's Move to… menu. */
+  statusColumns: readonly string[];
+  onMove: (lead: CachedLead, column: string) => void;
+  onAddNote: (lead: CachedLead) => void;
+}
+
+export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardColumnProps) {
+  const headingId = `column-${column.id.replace(/\W+/g, '-').toLowerCase()}`;
+  const targets = statusColumns.filter((c) => c !== column.title);
+  return (
+    <section className="board-column" aria-labelledby={`${headingId} ${headingId}-count`}>
+      <header className="board-column-header">
+        <h2 id={headingId} className="board-column-title">
+          {column.title}
+        </h2>
+        <span className="count-badge" id={`${headingId}-count`}>
+          {column.leads.length}
+          <span className="visually-hidden">{column.leads.length === 1 ? ' lead' : ' leads'}</span>
+        </span>
+      </header>
+      {/* New Leads is where leads start, not a place to move one back to (spec §4). */}
+      <Droppable droppableId={column.id} isDropDisabled={column.clientStatusId === null}>
+        {(drop, dropState) => (
+          <div
+            ref={drop.innerRef}
+            {...drop.droppableProps}
+            className="board-column-cards"
+            data-drop-target={dropState.isDraggingOver}
+          >
+            {column.leads.map((lead, index) => (
+              // The handle is a real button, so it must not count as an interactive child that blocks dragging.
+              <Draggable
+                key={lead.leadID}
+                draggableId={String(lead.leadID)}
+                index={index}
+                disableInteractiveElementBlocking
+              >
+                {(drag, dragState) => (
+                  <LeadCard
+                    lead={lead}
+                    drag={drag}
+                    dragging={dragState.isDragging}
+                    moveTargets={targets}
+                    onMove={(target) => onMove(lead, target)}
+                    onAddNote={() => onAddNote(lead)}
+                  />
+                )}
+              </Draggable>
+            ))}
+            {drop.placeholder}
+            {column.leads.length === 0 ? <p className="column-empty muted">No leads here yet.</p> : null}
+          </div>
+        )}
+      </Droppable>
+    </section>
+  );
+}

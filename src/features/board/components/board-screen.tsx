@@ -1,0 +1,255 @@
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { messages } from '../../../../contract/messages';
+import { syncMessages } from '../../../../contract/sync';
+import { paths } from '../../../config/paths';
+import { type LeadNestDb, userDb } from '../../../lib/db';
+import { clearSession } from '../../../lib/session';
+import type { SavedNote } from '../../notes/components/note-form';
+import { type UpcomingReminder, UpcomingReminders } from '../../reminders/components/upcoming-reminders';
+import { useDueReminders } from '../../reminders/hooks/use-due-reminders';
+import {
+  syncEngineFor,
+  useAttentionRows,
+  useOnline,
+  usePendingCount,
+  useSyncEngine,
+} from '../../sync/hooks/use-sync-engine';
+import { discardRow, editRow, retryRow } from '../../sync/outbox';
+import { BOARD_TOAST, useBoardActions } from '../hooks/use-board-actions';
+import { useBoardData } from '../hooks/use-board-data';
+import { NEW_LEADS, welcomeName } from '../lib/columns';
+import { AddLeadModal } from './add-lead-modal';
+import { BoardColumn } from './board-column';
+import { BoardHeader, type Density } from './board-header';
+import { NeedsAttention } from './needs-attention';
+import { NoteModal } from './note-modal';
+import '../board.css';
+
+const DENSITY_KEY = 'leadnest.boardDensity';
+
+function readDensity(): Density {
+  try {
+    return localStorage.getItem(DENSITY_KEY) === 'compact' ? 'compact' : 'regular';
+  } catch {
+    return 'regular';
+  }
+}
+
+/** The board of the signed-in employee, drawn from the device's copy and synced in the background. */
+export function BoardScreen({ email }: { email: string }) {
+  return <Board key={email} email={email} />;
+}
+
+function Board({ email }: { email: string }) {
+  const db = useMemo(() => userDb(email), [email]);
+  const navigate = useNavigate();
+  const data = useBoardData(db);
+  const online = useOnline();
+  const pending = usePendingCount(db);
+  const attention = useAttentionRows(db);
+  const [density, setDensity] = useState<Density>(readDensity);
+  const [noteFor, setNoteFor] = useState<{ leadId: number; clientStatusId: number | null } | null>(null);
+  const [addLead, setAddLead] = useState<{ initialStatus: string | null } | null>(null);
+  // Spec §2: Set Reminder opens up once a note was saved for that lead in this session.
+  const [savedNotes, setSavedNotes] = useState<Map<number, SavedNote>>(() => new Map());
+
+  const openNote = useCallback(
+    (leadId: number, clientStatusId: number | null) => setNoteFor({ leadId, clientStatusId }),
+    [],
+  );
+  const engine = syncEngineFor(db);
+  const statusNames = data.statuses.map((s) => s.clientStat);
+  const actions = useBoardActions({ db, engine, email, statuses: data.statuses, openNote });
+  const { load } = useSyncEngine(db, actions.onEvent);
+
+  useLeadIdSwaps(db, setNoteFor, setSavedNotes);
+
+  useEffect(() => {
+    // Spec §8: only when there is neither network nor a copy on the device.
+    if (load === 'failed') toast.error(messages.board.loadFailed, BOARD_TOAST);
+  }, [load]);
+
+  useEffect(() => {
+    // DESIGN.md §5: ask the browser not to evict the outbox under storage pressure.
+    void navigator.storage?.persist?.().catch(() => false);
+  }, []);
+
+  const upcoming = useUpcomingReminders(data);
+  useDueReminders(
+    upcoming.all,
+    (key) => data.notified.includes(key),
+    async (key) => {
+      const seen = (await db.getMeta('notifiedReminders')) ?? [];
+      await db.setMeta('notifiedReminders', [...seen, key]);
+    },
+  );
+
+  const onDragEnd = (result: DropResult) => {
+    const { destination, source, draggableId } = result;
+    // Spec §4: dropping back into the same column does nothing.
+    if (
+      !destination ||
+      destination.droppableId === source.droppableId ||
+      destination.droppableId === NEW_LEADS
+    )
+      return;
+    const lead = data.leads.find((l) => String(l.leadID) === draggableId);
+    if (lead) void actions.moveLead(lead, destination.droppableId);
+  };
+
+  async function logout() {
+    const waiting = await db.outbox.count();
+    if (waiting > 0 && !window.confirm(syncMessages.logoutWithPending(waiting))) return;
+    // The outbox stays for this user's next sign-in; the cached leads go (DESIGN.md §5).
+    await db.leads.clear();
+    engine.stop();
+    clearSession();
+    navigate(paths.login, { replace: true });
+  }
+
+  const noteLead = noteFor ? data.leads.find((l) => l.leadID === noteFor.leadId) : undefined;
+  const waitingNotes = noteLead
+    ? data.outbox
+        .filter((r) => r.kind === 'note' && r.leadId === noteLead.leadID && r.state === 'pending')
+        .map((r) => ({ id: r.id, text: String(r.payload.notes ?? '') }))
+    : [];
+
+  return (
+    <div className="board" data-density={density}>
+      <BoardHeader
+        welcome={welcomeName(email)}
+        density={density}
+        onDensity={(d) => {
+          setDensity(d);
+          try {
+            localStorage.setItem(DENSITY_KEY, d);
+          } catch {
+            // Not remembered; the choice still applies now.
+          }
+        }}
+        firstColumn={statusNames[0] ?? NEW_LEADS}
+        onAddLead={(initialStatus) => setAddLead({ initialStatus })}
+        onLogout={() => void logout()}
+        pending={pending}
+        online={online}
+      />
+
+      <NeedsAttention
+        rows={attention}
+        onEdit={(row, payload) => void editRow(db, row.id, payload).then(() => engine.flush())}
+        onRetry={(row) => void retryRow(db, row.id).then(() => engine.flush())}
+        onDiscard={(row) => void discardRow(db, row.id)}
+      />
+
+      {data.loaded && data.leads.length === 0 && load !== 'loading' ? (
+        <p className="muted board-empty">{messages.olderBoard.empty}</p>
+      ) : null}
+
+      <DragDropContext onDragEnd={onDragEnd}>
+        <div className="board-columns">
+          {data.columns.map((column) => (
+            <BoardColumn
+              key={column.id}
+              column={column}
+              statusColumns={statusNames}
+              onMove={(lead, target) => void actions.moveLead(lead, target)}
+              onAddNote={(lead) => openNote(lead.leadID, null)}
+            />
+          ))}
+        </div>
+      </DragDropContext>
+
+      <UpcomingReminders reminders={upcoming.future} />
+
+      {noteLead ? (
+        <NoteModal
+          key={noteLead.leadID}
+          lead={noteLead}
+          options={data.options}
+          initialClientStatusId={noteFor?.clientStatusId ?? null}
+          lastSaved={savedNotes.get(noteLead.leadID) ?? null}
+          waitingNotes={waitingNotes}
+          onSave={async (note) => {
+            await actions.saveNote(noteLead, note);
+            setSavedNotes((m) => new Map(m).set(noteLead.leadID, note));
+          }}
+          onSetReminder={(reminder) =>
+            actions.setReminder(noteLead, reminder, savedNotes.get(noteLead.leadID)?.notes ?? '')
+          }
+          onClose={() => setNoteFor(null)}
+        />
+      ) : null}
+
+      {addLead ? (
+        <AddLeadModal
+          statusColumns={statusNames}
+          initialStatus={addLead.initialStatus}
+          onClose={() => setAddLead(null)}
+          onSubmit={async (values) => {
+            const outcome = await actions.addLead(values);
+            if (outcome.type === 'refused') return outcome.message;
+            if (outcome.type === 'added') toast.success(messages.board.leadAdded, BOARD_TOAST);
+            else toast(syncMessages.savedOffline, { ...BOARD_TOAST, id: 'saved-offline' });
+            setAddLead(null);
+            // The first status of a lead comes with its first note (DESIGN.md §5).
+            const chosen = data.statuses.find((s) => s.clientStat === values.status);
+            if (chosen) openNote(outcome.leadId, chosen.clientStatusId);
+            return null;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A lead added offline gets its real id when synced; an open note modal follows it. */
+function useLeadIdSwaps(
+  db: LeadNestDb,
+  setNoteFor: Dispatch<SetStateAction<{ leadId: number; clientStatusId: number | null } | null>>,
+  setSavedNotes: Dispatch<SetStateAction<Map<number, SavedNote>>>,
+) {
+  useEffect(
+    () =>
+      syncEngineFor(db).subscribe((event) => {
+        if (event.type !== 'synced' || event.answer.kind !== 'lead') return;
+        const [from, to] = [event.row.leadId, event.answer.body.leadID];
+        setNoteFor((open) => (open?.leadId === from ? { ...open, leadId: to } : open));
+        setSavedNotes((m) => {
+          const saved = m.get(from);
+          if (!saved) return m;
+          const next = new Map(m);
+          next.delete(from);
+          return next.set(to, saved);
+        });
+      }),
+    [db, setNoteFor, setSavedNotes],
+  );
+}
+
+/** Server reminders plus those still waiting on the device, soonest first. */
+function useUpcomingReminders(data: ReturnType<typeof useBoardData>) {
+  return useMemo(() => {
+    const waiting: UpcomingReminder[] = data.outbox
+      .filter((r) => r.kind === 'reminder' && r.state === 'pending')
+      .map((r) => ({
+        key: r.id,
+        leadName: r.leadName,
+        reminderTime: String(r.payload.reminderTime),
+        note: String(r.payload.note ?? ''),
+        waiting: true,
+      }));
+    const stored: UpcomingReminder[] = data.reminders.map((r) => ({
+      key: `r-${r.reminderId}`,
+      leadName: r.leadName,
+      reminderTime: r.reminderTime,
+      note: r.note,
+      waiting: false,
+    }));
+    const all = [...stored, ...waiting].sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
+    const now = Date.now();
+    return { all, future: all.filter((r) => Date.parse(r.reminderTime) > now) };
+  }, [data.outbox, data.reminders]);
+}

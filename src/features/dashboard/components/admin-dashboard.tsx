@@ -1,0 +1,115 @@
+import { useCallback, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { messages } from '../../../../contract/messages';
+import { isApiError } from '../../../lib/api-client';
+import { assignLeads } from '../api/dashboard-api';
+import { useEmployees, useLeadStats } from '../hooks/use-dashboard-data';
+import { useDashboardLeads } from '../hooks/use-dashboard-leads';
+import { formatCount } from '../lib/format';
+import { AssignToolbar } from './assign-toolbar';
+import { ChartsPanel } from './charts-panel';
+import { DashboardHeader } from './dashboard-header';
+import { LeadTable } from './lead-table';
+import { UploadBar } from './upload-bar';
+import './dashboard.css';
+
+const m = messages.assign;
+
+/** Spec §2 /dashboard: charts, upload, assignment and the lead table, at 100,000-lead scale. */
+export function AdminDashboard() {
+  const [showAll, setShowAll] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [employeeId, setEmployeeId] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [assigning, setAssigning] = useState(false);
+  const leads = useDashboardLeads(showAll, reloadKey);
+  const stats = useLeadStats(reloadKey);
+  const employees = useEmployees();
+
+  const unassignedIds = useMemo(
+    () => leads.rows.filter((l) => l.assignedTo === '').map((l) => l.leadID),
+    [leads.rows],
+  );
+
+  // Spec §4: the list reloads after the toggle, an upload and an assignment; a selection only
+  // ever holds leads the table shows, so it starts empty each time.
+  const reload = useCallback(() => {
+    setSelected(new Set());
+    setReloadKey((k) => k + 1);
+  }, []);
+  const changeShowAll = (value: boolean) => {
+    setSelected(new Set());
+    setShowAll(value);
+  };
+
+  const toggle = useCallback((leadId: number) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(leadId)) next.add(leadId);
+      return next;
+    });
+  }, []);
+  const toggleAll = () =>
+    setSelected((current) => (current.size === unassignedIds.length ? new Set() : new Set(unassignedIds)));
+
+  const assign = async () => {
+    if (employeeId === '' || selected.size === 0) return void toast.error(m.needSelection);
+    setAssigning(true);
+    try {
+      await assignLeads(Number(employeeId), [...selected]);
+      toast.success(m.success);
+      reload();
+    } catch (error) {
+      const title = isApiError(error)
+        ? error.problem.title
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      toast.error(`${m.failedPrefix}${title}`);
+      // Someone else assigned (or deleted) some of these leads meanwhile: show the list as it is now.
+      if (isApiError(error) && (error.status === 409 || error.status === 404)) reload();
+    } finally {
+      setAssigning(false);
+    }
+  };
+
+  return (
+    <div className="page dashboard">
+      <DashboardHeader />
+      <ChartsPanel stats={stats} />
+      <UploadBar onUploaded={reload} />
+      <AssignToolbar
+        showAll={showAll}
+        onShowAllChange={changeShowAll}
+        employees={employees}
+        employeeId={employeeId}
+        onEmployeeChange={setEmployeeId}
+        selectedCount={selected.size}
+        assigning={assigning}
+        onAssign={assign}
+      />
+      <section className="panel leads-panel" aria-label={showAll ? 'All leads' : 'Unassigned leads'}>
+        <p className="leads-status muted" role="status">
+          {leads.loading
+            ? 'Loading leads...'
+            : leads.failed
+              ? 'The leads could not be loaded. Reload the page to try again.'
+              : leadsStatus(leads.rows.length, leads.total, leads.complete, showAll)}
+        </p>
+        <LeadTable
+          rows={leads.rows}
+          selected={selected}
+          unassignedCount={unassignedIds.length}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+        />
+      </section>
+    </div>
+  );
+}
+
+function leadsStatus(loaded: number, total: number | null, complete: boolean, showAll: boolean): string {
+  const what = showAll ? 'leads' : 'unassigned leads';
+  if (complete) return `${formatCount(loaded)} ${what}`;
+  return `Loaded ${formatCount(loaded)} of ${formatCount(total ?? loaded)} ${what}…`;
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LEADS_PAGE_SIZE, type LeadListItem } from '../../../../contract/leads-list';
+import { messages } from '../../../../contract/messages';
+import { deleteLead, updateLead } from '../api/leads';
+import { useLeadsPage } from '../hooks/use-leads-page';
+import { LeadsTable } from './leads-table';
+import { LeadsToaster, toastLeadsError } from './leads-toaster';
+import { Pagination } from './pagination';
+import './leads-list.css';
+
+const m = messages.leadsList;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec §2 Leads List at /leads; `?search=` comes from the navbar search or from typing here. */
+export function LeadsList() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const [text, setText] = useState(search);
+  const [page, setPage] = useState(1);
+  const written = useRef(search);
+  const { data, setData, loading, reload } = useLeadsPage(search, page);
+
+  // A new ?search= from the navbar replaces the typed text; our own debounced write does not.
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    setText(search);
+    setPage(1);
+  }, [search]);
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = wanted;
+      setParams(wanted ? { search: wanted } : {}, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, setParams]);
+
+  const total = data?.total ?? 0;
+  const pages = Math.ceil(total / LEADS_PAGE_SIZE);
+  useEffect(() => {
+    if (pages > 0 && page > pages) setPage(pages);
+  }, [page, pages]);
+
+  const onDelete = async (lead: LeadListItem) => {
+    if (!window.confirm(m.confirmDelete)) return;
+    try {
+      await deleteLead(lead.leadID);
+      setData((d) => d && { items: d.items.filter((l) => l.leadID !== lead.leadID), total: d.total - 1 });
+      reload(); // refills the page with the next lead
+    } catch (error) {
+      console.error(m.deleteFailed, error);
+      toastLeadsError(m.deleteFailed);
+    }
+  };
+
+  const onEdit = async (lead: LeadListItem) => {
+    const name = window.prompt(m.editPrompt, lead.name)?.trim();
+    if (!name) return;
+    try {
+      const updated = await updateLead({ ...lead, name });
+      setData(
+        (d) =>
+          d && {
+            ...d,
+            items: d.items.map((l) => (l.leadID === lead.leadID ? { ...l, name: updated.name } : l)),
+          },
+      );
+    } catch (error) {
+      console.error(m.updateFailed, error);
+      toastLeadsError(m.updateFailed);
+    }
+  };
+
+  const first = (page - 1) * LEADS_PAGE_SIZE + 1;
+  return (
+    <div className="page leads-page">
+      <LeadsToaster />
+      <h1 className="page-title">Leads List</h1>
+      <input
+        className="input leads-search"
+        type="search"
+        aria-label={m.searchPlaceholder}
+        placeholder={m.searchPlaceholder}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setPage(1);
+        }}
+      />
+      {loading && !data ? (
+        <p className="muted" role="status">
+          Loading leads...
+        </p>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <>
+          <LeadsTable leads={data.items} busy={loading} onEdit={onEdit} onDelete={onDelete} />
+          <p className="muted leads-range" aria-live="polite">
+            {`Showing ${first}–${first + data.items.length - 1} of ${total}`}
+          </p>
+        </>
+      ) : null}
+      {data && total === 0 && !loading ? (
+        <p className="muted">{search ? 'No leads match this search.' : 'No leads yet.'}</p>
+      ) : null}
+      <Pagination page={page} pages={pages} onSelect={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Lead } from '../../../contract/leads';
+import type { LeadNestDb, OptionKey } from '../../lib/db';
+import { fetchAssignedLeads, fetchOptions, fetchReminders } from './api/load';
+import { rebuildLead } from './outbox';
+
+export type RefreshResult = 'ok' | 'failed' | 'auth';
+
+function isUnauthorized(error: unknown): boolean {
+  return (error as { status?: number } | null)?.status === 401;
+}
+
+/**
+ * Replaces the cached server copies with the server's answer and re-applies the rows still
+ * waiting, in one transaction, so a refresh never undoes an unsynced move on screen.
+ */
+export async function storeServerLeads(db: LeadNestDb, leads: readonly Lead[]): Promise<void> {
+  await db.transaction('rw', db.leads, db.outbox, db.meta, async () => {
+    const fresh = new Set(leads.map((l) => l.leadID));
+    for (const lead of leads) await rebuildLead(db, lead.leadID, lead);
+    // Leads no longer assigned to this employee leave the board; offline-added ones stay.
+    const gone = await db.leads.filter((l) => l.leadID > 0 && !fresh.has(l.leadID)).primaryKeys();
+    await db.leads.bulkDelete(gone);
+    for (const row of await db.outbox.where('leadId').below(0).toArray()) await rebuildLead(db, row.leadId);
+    await db.setMeta('leadsLoadedAt', Date.now());
+  });
+}
+
+export async function refreshLeads(db: LeadNestDb): Promise<RefreshResult> {
+  try {
+    await storeServerLeads(db, await fetchAssignedLeads());
+    return 'ok';
+  } catch (error) {
+    return isUnauthorized(error) ? 'auth' : 'failed';
+  }
+}
+
+/** Option lists rarely change; a failure is only logged and the cached or default lists stay (spec §8). */
+export async function refreshOptions(db: LeadNestDb): Promise<void> {
+  const keys: OptionKey[] = ['callStatuses', 'clientStatuses', 'locations', 'configurations'];
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        const items = await fetchOptions(key);
+        if (Array.isArray(items)) await db.options.put({ key, items });
+      } catch (error) {
+        console.warn(`Could not load ${key}`, error);
+      }
+    }),
+  );
+}
+
+export async function refreshReminders(db: LeadNestDb): Promise<void> {
+  try {
+    await db.setMeta('reminders', await fetchReminders());
+  } catch (error) {
+    console.warn('Could not load reminders', error);
+  }
+}

@@ -1,0 +1,242 @@
+import type { Lead } from '../../../contract/leads';
+import type { LeadNestDb, OutboxRow } from '../../lib/db';
+import { type RowAnswer, sendRow } from './api/send-row';
+import { backoffDelay, classifyFailure } from './classify';
+import { rebuildLead } from './outbox';
+
+export type SyncEvent =
+  | { type: 'synced'; row: OutboxRow; answer: RowAnswer }
+  | { type: 'needs-note'; row: OutboxRow; message: string }
+  | { type: 'attention'; row: OutboxRow; message: string }
+  | { type: 'auth' }
+  | { type: 'idle' };
+
+export interface FlushResult {
+  sent: number;
+  /** Why the flush stopped: nothing left, a row waiting for its retry time, a 401, or another tab flushing. */
+  stopped: 'drained' | 'backoff' | 'auth' | 'busy';
+}
+
+export interface SyncEngineOptions {
+  now?: () => number;
+  random?: () => number;
+  send?: (row: OutboxRow) => Promise<RowAnswer>;
+  /** How often the outbox is looked at while the app is open. */
+  intervalMs?: number;
+}
+
+const LOCK_NAME = 'leadnest-outbox';
+
+/**
+ * Drains the outbox of one user's database to the API (DESIGN.md §5). Framework-free: the board
+ * starts it, tests drive it against a real server with fake-indexeddb.
+ */
+export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}) {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const send = options.send ?? sendRow;
+  const listeners = new Set<(event: SyncEvent) => void>();
+  let running: Promise<FlushResult> | null = null;
+  let again = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // Retry timers are only set while the engine runs in a page (tests drive flush() by hand).
+  let started = false;
+
+  const emit = (event: SyncEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  /** The next row to send: the oldest pending one whose lead exists on the server (or that creates it). */
+  async function nextRow(): Promise<OutboxRow | undefined> {
+    const rows = await db.outbox.orderBy('[createdAt+id]').toArray();
+    return rows.find((r) => r.state === 'pending' && (r.kind === 'lead' || r.leadId > 0));
+  }
+
+  async function onSuccess(row: OutboxRow, answer: RowAnswer): Promise<void> {
+    await db.transaction('rw', db.outbox, db.leads, db.meta, async () => {
+      await db.outbox.delete(row.id);
+      switch (answer.kind) {
+        case 'status':
+        case 'note': {
+          const cached = await db.leads.get(row.leadId);
+          const base: Lead | null = cached?.base
+            ? { ...cached.base, status: answer.body.status, leadStatusId: answer.body.leadStatusId }
+            : null;
+          await rebuildLead(db, row.leadId, base);
+          break;
+        }
+        case 'reminder': {
+          const list = (await db.getMeta('reminders')) ?? [];
+          const others = list.filter((r) => r.reminderId !== answer.body.reminderId);
+          const next = [...others, answer.body].sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
+          await db.setMeta('reminders', next);
+          await rebuildLead(db, row.leadId);
+          break;
+        }
+        case 'lead': {
+          // The server's id replaces the temporary one everywhere it was used.
+          const realId = answer.body.leadID;
+          const later = await db.outbox.where('leadId').equals(row.leadId).toArray();
+          for (const r of later) {
+            const payload = 'leadId' in r.payload ? { ...r.payload, leadId: realId } : r.payload;
+            await db.outbox.update(r.id, { leadId: realId, payload });
+          }
+          await db.leads.delete(row.leadId);
+          await rebuildLead(db, realId, answer.body);
+          break;
+        }
+      }
+    });
+  }
+
+  async function setAside(row: OutboxRow, outcome: { type: 'needs-note' | 'attention'; message: string }) {
+    await db.transaction('rw', db.outbox, db.leads, async () => {
+      // A move the server wants a note for is dropped; anything else waits, editable, so no typed text is lost.
+      if (outcome.type === 'needs-note') await db.outbox.delete(row.id);
+      else await db.outbox.update(row.id, { state: 'attention', error: outcome.message });
+      await rebuildLead(db, row.leadId);
+    });
+  }
+
+  /** For timers and events: a failure (the database closed at logout, say) is logged, never left unhandled. */
+  function flushInBackground(force = false): void {
+    flush(force).catch((error: unknown) => console.warn('Outbox flush failed', error));
+  }
+
+  function scheduleRetry(at: number) {
+    clearTimeout(retryTimer);
+    if (!started) return;
+    retryTimer = setTimeout(() => flushInBackground(), Math.max(0, at - now()));
+  }
+
+  async function drain(force: boolean): Promise<FlushResult> {
+    let sent = 0;
+    if (await db.getMeta('authPaused')) return { sent, stopped: 'auth' };
+    for (;;) {
+      const row = await nextRow();
+      if (!row) return { sent, stopped: 'drained' };
+      if (!force && row.nextAttemptAt > now()) {
+        scheduleRetry(row.nextAttemptAt);
+        return { sent, stopped: 'backoff' };
+      }
+      let answer: RowAnswer;
+      try {
+        answer = await send(row);
+      } catch (error) {
+        const outcome = classifyFailure(row.kind, error);
+        if (outcome.type === 'retry') {
+          const attempts = row.attempts + 1;
+          const nextAttemptAt = now() + backoffDelay(attempts, random);
+          await db.outbox.update(row.id, { attempts, nextAttemptAt });
+          scheduleRetry(nextAttemptAt);
+          return { sent, stopped: 'backoff' };
+        }
+        if (outcome.type === 'auth') {
+          await db.setMeta('authPaused', true);
+          emit({ type: 'auth' });
+          return { sent, stopped: 'auth' };
+        }
+        await setAside(row, outcome);
+        emit({ type: outcome.type, row, message: outcome.message });
+        continue;
+      }
+      await onSuccess(row, answer);
+      sent += 1;
+      emit({ type: 'synced', row, answer });
+    }
+  }
+
+  /** One flush at a time in this tab; across tabs the Web Lock decides, and a busy tab just skips. */
+  async function flushLocked(force: boolean): Promise<FlushResult> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!locks?.request) return drain(force);
+    const result = await locks.request(LOCK_NAME, { ifAvailable: true }, (lock) =>
+      lock ? drain(force) : null,
+    );
+    if (result) return result;
+    // Another tab holds the outbox; look again shortly in case it finished before our row arrived.
+    scheduleRetry(now() + 1_000);
+    return { sent: 0, stopped: 'busy' };
+  }
+
+  /** Sends what can be sent now. `force` ignores retry times (the network just came back). */
+  function flush(force = false): Promise<FlushResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      let result: FlushResult;
+      do {
+        again = false;
+        result = await flushLocked(force);
+        total += result.sent;
+      } while (again && result.stopped === 'drained');
+      emit({ type: 'idle' });
+      return { ...result, sent: total };
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    db,
+    flush,
+
+    /** After a new sign-in: the rows kept through the 401 go out again. */
+    async resume(): Promise<FlushResult> {
+      await db.setMeta('authPaused', false);
+      return flush(true);
+    },
+
+    subscribe(listener: (event: SyncEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Flushes on start, `online`, the page becoming visible, a timer, and the service worker's sync nudge. */
+    start(): () => void {
+      started = true;
+      const onOnline = () => flushInBackground(true);
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') flushInBackground(true);
+      };
+      const onWorkerMessage = (event: MessageEvent) => {
+        if ((event.data as { type?: string } | null)?.type === 'SYNC_OUTBOX') flushInBackground(true);
+      };
+      window.addEventListener('online', onOnline);
+      document.addEventListener('visibilitychange', onVisible);
+      navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+      const timer = setInterval(() => flushInBackground(), options.intervalMs ?? 30_000);
+      flushInBackground();
+      return () => {
+        window.removeEventListener('online', onOnline);
+        document.removeEventListener('visibilitychange', onVisible);
+        navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+        clearInterval(timer);
+        started = false;
+        clearTimeout(retryTimer);
+      };
+    },
+
+    stop(): void {
+      started = false;
+      clearTimeout(retryTimer);
+    },
+  };
+}
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** Asks the service worker to wake the page when the network is back, where Background Sync exists. */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as
+      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+      | undefined;
+    await registration?.sync?.register('outbox');
+  } catch {
+    // Not supported (Firefox, Safari) or not allowed: the online event and the timer still flush.
+  }
+}

@@ -1,0 +1,276 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Role, type RoleId } from '../../../contract/roles';
+import type { App } from '../../../server/app';
+import { type Account, buildRegistration, validAadhaar } from '../../helpers/test-server';
+
+/**
+ * Every /api route the app serves, with who may call it (DESIGN.md §3, OWASP ASVS 8.2).
+ * access-matrix.test.ts fails when the app has a route missing here, or this lists one the app
+ * does not have: a new route needs an entry, and so a decision about who may call it.
+ *
+ * `allow` is the effective rule: 'anyone' (no token needed), 'signed-in', or the roles that get
+ * the route's success answer. `owned` marks routes on one lead: Employee B gets 404 for A's lead.
+ */
+export type Allow = 'anyone' | 'signed-in' | readonly RoleId[];
+
+export interface MatrixContext {
+  app: App;
+  admin: Account;
+  manager: Account;
+  employeeA: Account;
+  employeeB: Account;
+  /** A lead assigned to Employee A; a new one per call so that writes never depend on each other. */
+  freshLeadOfA(): Promise<{ id: number; name: string }>;
+  /** A lead assigned to nobody. */
+  freshUnassignedLead(): Promise<{ id: number; name: string }>;
+  ids: { interested: number; connected: number; siteVisit: number };
+  /** Aadhaar numbers sent in registrations: no answer may carry one. */
+  aadhaars: string[];
+}
+
+export interface MatrixRequest {
+  url: string;
+  payload?: string | object | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface MatrixEntry {
+  allow: Allow;
+  /** Success status for an allowed caller. */
+  ok: number;
+  owned?: boolean;
+  request(ctx: MatrixContext): Promise<MatrixRequest> | MatrixRequest;
+}
+
+const { Admin, Manager, Employee } = Role;
+const futureIso = () => new Date(Date.now() + 86_400_000).toISOString();
+const phone = () => `9${String(crypto.randomInt(1_000_000_000)).padStart(9, '0')}`;
+
+function multipartUpload(): MatrixRequest {
+  const boundary = `----leadnest${crypto.randomBytes(8).toString('hex')}`;
+  const file = fs.readFileSync(path.resolve('public/templates/leads-template.xlsx'));
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.xlsx"\r\n` +
+      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    url: '/api/Admin/upload-leads?autoAssign=false',
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Keys are `METHOD /path` in lower case, as the app's router (case-insensitive) prints them. */
+export const routeMatrix: Record<string, MatrixEntry> = {
+  'GET /api/health': { allow: 'anyone', ok: 200, request: () => ({ url: '/api/health' }) },
+  'GET /api/openapi.json': { allow: 'anyone', ok: 200, request: () => ({ url: '/api/openapi.json' }) },
+
+  // Registration: declared 'optional' so that the very first account needs no token; afterwards
+  // only an Admin registers (anonymous 401, other roles 403).
+  'GET /api/registration': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: () => ({ url: '/api/Registration' }),
+  },
+  'POST /api/registration': {
+    allow: [Admin],
+    ok: 201,
+    request: (ctx) => {
+      const body = buildRegistration({ roleId: Employee });
+      ctx.aadhaars.push(body.adharNo);
+      return { url: '/api/Registration', payload: body };
+    },
+  },
+  'POST /api/registration/login': {
+    allow: 'anyone',
+    ok: 200,
+    request: (ctx) => ({
+      url: '/api/Registration/login',
+      payload: { email: ctx.employeeA.email, password: ctx.employeeA.password },
+    }),
+  },
+  'GET /api/registration/check-email': {
+    allow: [Admin],
+    ok: 200,
+    request: (ctx) => ({
+      url: `/api/Registration/check-email?email=${encodeURIComponent(ctx.employeeA.email)}`,
+    }),
+  },
+  'GET /api/registration/check-contact': {
+    allow: [Admin],
+    ok: 200,
+    request: () => ({ url: `/api/Registration/check-contact?contact=${phone()}` }),
+  },
+  'GET /api/registration/check-aadhar': {
+    allow: [Admin],
+    ok: 200,
+    request: () => ({ url: `/api/Registration/check-aadhar?aadharno=${validAadhaar()}` }),
+  },
+  'POST /api/registration/forgotpassword': {
+    allow: 'anyone',
+    ok: 200,
+    request: () => ({
+      url: '/api/Registration/forgotpassword',
+      payload: { email: `nobody-${crypto.randomBytes(4).toString('hex')}@example.com` },
+    }),
+  },
+  // A made-up reset token: the answer is the service's 400, for everyone alike.
+  'POST /api/registration/reset-password': {
+    allow: 'anyone',
+    ok: 400,
+    request: () => ({
+      url: '/api/Registration/reset-password',
+      payload: {
+        token: crypto.randomBytes(24).toString('hex'),
+        password: 'Secret@123',
+        ConfirmPassword: 'Secret@123',
+      },
+    }),
+  },
+
+  'GET /api/search/leads': {
+    allow: 'signed-in',
+    ok: 200,
+    request: async (ctx) => ({
+      url: `/api/Search/leads?q=${encodeURIComponent((await ctx.freshLeadOfA()).name)}`,
+    }),
+  },
+
+  'GET /api/leadstatus/call-statuses': {
+    allow: 'signed-in',
+    ok: 200,
+    request: () => ({ url: '/api/LeadStatus/call-statuses' }),
+  },
+  'GET /api/leadstatus/client-statuses': {
+    allow: 'signed-in',
+    ok: 200,
+    request: () => ({ url: '/api/LeadStatus/client-statuses' }),
+  },
+  'GET /api/leadstatus/configuration-statuses': {
+    allow: 'signed-in',
+    ok: 200,
+    request: () => ({ url: '/api/LeadStatus/Configuration-statuses' }),
+  },
+  'GET /api/leadstatus/location-statuses': {
+    allow: 'signed-in',
+    ok: 200,
+    request: () => ({ url: '/api/LeadStatus/location-statuses' }),
+  },
+  'POST /api/leadstatus': {
+    allow: [Admin, Employee],
+    ok: 201,
+    owned: true,
+    request: async (ctx) => ({
+      url: '/api/LeadStatus',
+      payload: {
+        leadId: (await ctx.freshLeadOfA()).id,
+        notes: 'Called, interested',
+        callStatusId: ctx.ids.connected,
+        clientStatusId: ctx.ids.siteVisit,
+      },
+    }),
+  },
+  'PUT /api/leadstatus/leads/:id/status': {
+    allow: [Admin, Employee],
+    ok: 200,
+    owned: true,
+    request: async (ctx) => ({
+      url: `/api/LeadStatus/leads/${(await ctx.freshLeadOfA()).id}/status`,
+      payload: { clientStatusId: ctx.ids.interested, notes: 'First call went well' },
+    }),
+  },
+  'GET /api/leadstatus/leads/:id/history': {
+    allow: [Admin, Employee],
+    ok: 200,
+    owned: true,
+    request: async (ctx) => ({ url: `/api/LeadStatus/leads/${(await ctx.freshLeadOfA()).id}/history` }),
+  },
+  'POST /api/leadstatus/add-reminder': {
+    allow: [Admin, Employee],
+    ok: 201,
+    owned: true,
+    request: async (ctx) => ({
+      url: '/api/LeadStatus/add-reminder',
+      payload: { leadId: (await ctx.freshLeadOfA()).id, reminderTime: futureIso(), note: 'Call back' },
+    }),
+  },
+  'GET /api/leadstatus/reminders': {
+    allow: [Admin, Employee],
+    ok: 200,
+    request: () => ({ url: '/api/LeadStatus/reminders' }),
+  },
+
+  // DESIGN.md §3: editing and deleting leads is the Admin's.
+  'PUT /api/leads/:leadid': {
+    allow: [Admin],
+    ok: 200,
+    request: async (ctx) => ({
+      url: `/api/Leads/${(await ctx.freshLeadOfA()).id}`,
+      payload: { name: 'Renamed lead' },
+    }),
+  },
+  'DELETE /api/leads/:leadid': {
+    allow: [Admin],
+    ok: 204,
+    request: async (ctx) => ({ url: `/api/Leads/${(await ctx.freshLeadOfA()).id}` }),
+  },
+
+  'GET /api/admin/leads': {
+    allow: [Admin, Manager, Employee],
+    ok: 200,
+    request: () => ({ url: '/api/Admin/leads' }),
+  },
+  'POST /api/admin/leads': {
+    allow: [Admin, Employee],
+    ok: 201,
+    request: () => ({ url: '/api/Admin/leads', payload: { name: 'Walk-in lead', phoneNo: phone() } }),
+  },
+  'GET /api/admin/unassigned': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: () => ({ url: '/api/Admin/unassigned' }),
+  },
+  'GET /api/admin/employees': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: () => ({ url: '/api/Admin/employees' }),
+  },
+  'POST /api/admin/assign': {
+    allow: [Admin],
+    ok: 200,
+    request: async (ctx) => ({
+      url: '/api/Admin/assign',
+      payload: { employeeId: ctx.employeeA.id, leadIds: [(await ctx.freshUnassignedLead()).id] },
+    }),
+  },
+  'POST /api/admin/upload-leads': { allow: [Admin], ok: 200, request: () => multipartUpload() },
+  'GET /api/admin/stats': { allow: [Admin, Manager], ok: 200, request: () => ({ url: '/api/Admin/stats' }) },
+};
+
+/**
+ * The app's /api routes as `METHOD /path` (lower case, HEAD left out), read from the router
+ * itself: `printRoutes({ commonPrefix: false })` prints one node per line, children indented
+ * four columns under their parent, methods in brackets.
+ */
+export function routeTable(app: App): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const at = line.search(/[├└]── /);
+    if (at < 0) continue;
+    const depth = at / 4;
+    const match = /^(\S+)(?: \(([^)]*)\))?/.exec(line.slice(at + 4));
+    if (!match) continue;
+    stack.length = depth;
+    stack.push(match[1]!);
+    const url = stack.join('').toLowerCase();
+    if (!url.startsWith('/api') || !match[2]) continue;
+    for (const method of match[2].split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push(`${method} ${url}`);
+    }
+  }
+  return routes.sort();
+}

@@ -1,0 +1,275 @@
+import crypto from 'node:crypto';
+import * as XLSX from '@e965/xlsx';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminMessages } from '../../../../contract/admin';
+import type { Lead } from '../../../../contract/leads';
+import { messages } from '../../../../contract/messages';
+import { Role } from '../../../../contract/roles';
+import { saveSession } from '../../../../src/lib/session';
+import {
+  type Account,
+  bearer,
+  createAccount,
+  createFirstAdmin,
+  type TestServer,
+} from '../../../helpers/test-server';
+import { startApi } from '../../support/api-server';
+import { renderApp } from '../../support/render-app';
+
+let server: TestServer;
+let admin: Account;
+let asha: Account;
+let ravi: Account;
+
+beforeAll(async () => {
+  server = await startApi();
+  // The upload goes through XMLHttpRequest, which jsdom holds to the same-origin rule, so the page
+  // is put on the API's origin, as in production. reconfigure() moves the document; jsdom's XHR
+  // reads the origin the window was created with, which has to follow by hand.
+  const { jsdom } = globalThis as unknown as {
+    jsdom: { reconfigure(o: { url: string }): void; window: object };
+  };
+  jsdom.reconfigure({ url: `${server.url}/dashboard` });
+  (jsdom.window as unknown as { _origin: string })._origin = new URL(server.url).origin;
+  admin = await createFirstAdmin(server.app);
+  asha = await createAccount(server.app, admin, Role.Employee, { email: 'asha@example.com' });
+  ravi = await createAccount(server.app, admin, Role.Employee, { email: 'ravi@example.com' });
+});
+afterAll(() => server.close());
+
+beforeEach(async () => {
+  // Every test starts from an empty lead table.
+  await server.app.deps.db.deleteFrom('leads').execute();
+  server.app.deps.stats.invalidate();
+  saveSession({ token: admin.token, email: admin.email, roleId: Role.Admin });
+});
+
+const phone = () => `9${String(crypto.randomInt(1_000_000_000)).padStart(9, '0')}`;
+
+async function addLead(body: Record<string, unknown> = {}): Promise<Lead> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/Admin/leads',
+    headers: bearer(admin),
+    payload: {
+      name: `Lead ${crypto.randomBytes(2).toString('hex')}`,
+      phoneNo: phone(),
+      siteVisit: 'Expo',
+      ...body,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`add lead failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+function sheet(rows: unknown[][]): File {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Leads');
+  const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+  return new File([bytes], 'leads.xlsx', {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+}
+
+async function openDashboard(userOptions: Parameters<typeof renderApp>[1] = {}) {
+  const view = renderApp('/dashboard', userOptions);
+  await screen.findByRole('heading', { name: 'Admin Dashboard' });
+  await waitFor(() => expect(screen.queryByText('Loading leads...')).not.toBeInTheDocument());
+  return view;
+}
+
+const assignButton = () => screen.getByRole('button', { name: /^Assign Leads/ });
+const employeeSelect = () => screen.getByRole('combobox', { name: 'Employee' });
+const table = () => screen.getByRole('table');
+
+describe('the dashboard', () => {
+  it('shows the header, the chart totals and the unassigned leads', async () => {
+    await addLead({ name: 'Meena Iyer', siteVisit: 'Riverside' });
+    await addLead({ name: 'Kiran Rao', siteVisit: 'Riverside', assignedTo: asha.email });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    expect(screen.getByText('Loading leads...')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
+        name: 'Register Employee',
+      }),
+    ).toHaveAttribute('href', '/registration');
+
+    expect(await screen.findByText('Leads per Employee (total 1)')).toBeInTheDocument();
+    expect(screen.getByText('Leads per Campaign (total 2)')).toBeInTheDocument();
+    expect(screen.getByText('Assigned: 1, Unassigned: 1')).toBeInTheDocument();
+    const row = (await within(table()).findByText('Meena Iyer')).closest('tr')!;
+    expect(within(row).getByText('Unassigned')).toBeInTheDocument();
+    expect(within(table()).queryByText('Kiran Rao')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download template' })).toHaveAttribute(
+      'href',
+      '/templates/leads-template.xlsx',
+    );
+  });
+
+  it('keeps Assign Leads disabled until an employee and a lead are chosen, then assigns', async () => {
+    await addLead({ name: 'First Buyer' });
+    await addLead({ name: 'Second Buyer' });
+    const { user } = await openDashboard();
+    expect(assignButton()).toBeDisabled();
+    expect(assignButton()).toHaveAccessibleDescription(messages.assign.needSelection);
+    expect(
+      within(employeeSelect())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select Employee', asha.email, ravi.email]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select First Buyer' }));
+    expect(assignButton()).toBeDisabled();
+    await user.selectOptions(employeeSelect(), ravi.email);
+    expect(assignButton()).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select First Buyer' }));
+    expect(assignButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select First Buyer' }));
+    await user.click(assignButton());
+    expect(await screen.findByText(messages.assign.success)).toBeInTheDocument();
+    await waitFor(() => expect(within(table()).queryByText('First Buyer')).not.toBeInTheDocument());
+    expect(within(table()).getByText('Second Buyer')).toBeInTheDocument();
+    expect(assignButton()).toBeDisabled();
+    expect(await screen.findByText('Leads per Employee (total 1)')).toBeInTheDocument();
+  });
+
+  it('greys assigned leads under Show All, and the header box picks every unassigned lead shown', async () => {
+    await addLead({ name: 'Open One' });
+    await addLead({ name: 'Open Two' });
+    await addLead({ name: 'Taken', assignedTo: asha.email });
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('checkbox', { name: 'Show All Leads' }));
+    const taken = (await within(table()).findByText('Taken')).closest('tr')!;
+    expect(taken).toHaveClass('lead-row-assigned');
+    expect(within(taken).getByRole('checkbox')).toBeDisabled();
+    expect(within(taken).getByText(asha.email)).toBeInTheDocument();
+
+    const all = screen.getByRole('checkbox', { name: 'Select all unassigned leads' });
+    await user.click(all);
+    expect(screen.getByRole('checkbox', { name: 'Select Open One' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Open Two' })).toBeChecked();
+    expect(within(taken).getByRole('checkbox')).not.toBeChecked();
+    expect(assignButton()).toHaveTextContent('Assign Leads (2)');
+    await user.click(all);
+    expect(screen.getByRole('checkbox', { name: 'Select Open One' })).not.toBeChecked();
+  });
+
+  it("says why an assignment failed, with the answer's title", async () => {
+    const lead = await addLead({ name: 'Contested' });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Contested' }));
+    await user.selectOptions(employeeSelect(), asha.email);
+    // Another admin takes the lead first.
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/Admin/assign',
+      headers: bearer(admin),
+      payload: { employeeId: ravi.id, leadIds: [lead.leadID] },
+    });
+    await user.click(assignButton());
+    expect(
+      await screen.findByText(`${messages.assign.failedPrefix}${adminMessages.leadsAlreadyAssigned}`),
+    ).toBeInTheDocument();
+    // The list is read again: the lead another admin took is gone from the unassigned view.
+    await waitFor(() => expect(within(table()).queryByText('Contested')).not.toBeInTheDocument());
+  });
+
+  it('logs out: local storage cleared, back to the login screen', async () => {
+    const { user, location } = await openDashboard();
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Logout' }),
+    );
+    expect(location.pathname).toBe('/');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('uploading a spreadsheet', () => {
+  it('checks that a file is chosen and that it is an Excel file', async () => {
+    // The picker offers .xls/.xlsx; a user can still switch it to "All files".
+    const { user } = await openDashboard({ applyAccept: false });
+    await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
+    expect(await screen.findByText(messages.upload.noFile)).toBeInTheDocument();
+    await user.upload(
+      screen.getByLabelText('Excel file'),
+      new File(['a,b'], 'leads.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
+    expect(await screen.findByText(messages.upload.wrongType)).toBeInTheDocument();
+  });
+
+  it('imports, reports the counts, reloads the table and offers the rejected rows', async () => {
+    const createObjectURL = vi.fn(() => 'blob:invalid-leads');
+    const clicks: string[] = [];
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    const { user } = await openDashboard();
+    expect(screen.queryByRole('button', { name: 'Download Invalid Leads' })).not.toBeInTheDocument();
+
+    await user.upload(
+      screen.getByLabelText('Excel file'),
+      sheet([
+        ['Name', 'Phone'],
+        ['Uploaded Buyer', phone()],
+        ['No Phone Buyer', ''],
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Total Rows: 2, Inserted: 1, Skipped: 1, Auto-assign: yes'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(await screen.findByText('Leads per Employee (total 1)')).toBeInTheDocument();
+    // Auto-assigned, so it is under Show All, with the least-loaded employee (the lowest id of a tie).
+    await user.click(screen.getByRole('checkbox', { name: 'Show All Leads' }));
+    const row = (await within(table()).findByText('Uploaded Buyer')).closest('tr')!;
+    expect(within(row).getByText(asha.email)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Download Invalid Leads' }));
+    expect(createObjectURL).toHaveBeenCalledOnce();
+    expect(clicks).toEqual(['InvalidLeads.xlsx']);
+    click.mockRestore();
+  });
+
+  it('shows no download button after an upload without rejected rows, and leaves leads unassigned when asked', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('checkbox', { name: 'Auto-assign after upload' }));
+    await user.upload(
+      screen.getByLabelText('Excel file'),
+      sheet([
+        ['Name', 'Phone'],
+        ['Clean Buyer', phone()],
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
+    expect(
+      await screen.findByText('Total Rows: 1, Inserted: 1, Skipped: 0, Auto-assign: no'),
+    ).toBeInTheDocument();
+    const row = (await within(table()).findByText('Clean Buyer')).closest('tr')!;
+    expect(within(row).getByText('Unassigned')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Invalid Leads' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Upload Failed' with the server's message", async () => {
+    const { user } = await openDashboard();
+    await user.upload(
+      screen.getByLabelText('Excel file'),
+      sheet([
+        ['Who', 'Where'],
+        ['A', 'Pune'],
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
+    expect(
+      await screen.findByText(/^Upload Failed: The spreadsheet is missing the Name and Phone columns/),
+    ).toBeInTheDocument();
+  });
+});
