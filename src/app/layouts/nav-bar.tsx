@@ -27,7 +27,13 @@ export function NavBar({ session }: { session: Session }) {
   const close = () => setOpen(false);
   const closeResults = useCallback(() => setResultsFor(null), []);
 
-  const logout = () => {
+  const logout = async () => {
+    // An employee's device holds their leads and maybe unsynced changes: the same warning and
+    // clean-up as the board's own Logout. Loaded on demand so Dexie stays out of other screens.
+    if (session.roleId === Role.Employee) {
+      const { releaseDeviceData } = await import('../../features/sync/sign-out');
+      if (!(await releaseDeviceData(session.email))) return;
+    }
     clearSession();
     navigate(paths.login, { replace: true });
   };
@@ -72,7 +78,7 @@ export function NavBar({ session }: { session: Session }) {
               </li>
             ))}
             <li>
-              <button type="button" className="nav-link nav-logout" onClick={logout}>
+              <button type="button" className="nav-link nav-logout" onClick={() => void logout()}>
                 Logout
               </button>
             </li>

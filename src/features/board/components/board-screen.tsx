@@ -18,6 +18,7 @@ import {
   useSyncEngine,
 } from '../../sync/hooks/use-sync-engine';
 import { discardRow, editRow, retryRow } from '../../sync/outbox';
+import { releaseDeviceData } from '../../sync/sign-out';
 import { BOARD_TOAST, useBoardActions } from '../hooks/use-board-actions';
 import { useBoardData } from '../hooks/use-board-data';
 import { NEW_LEADS, welcomeName } from '../lib/columns';
@@ -101,10 +102,7 @@ function Board({ email }: { email: string }) {
   };
 
   async function logout() {
-    const waiting = await db.outbox.count();
-    if (waiting > 0 && !window.confirm(syncMessages.logoutWithPending(waiting))) return;
-    // The outbox stays for this user's next sign-in; the cached leads go (DESIGN.md §5).
-    await db.leads.clear();
+    if (!(await releaseDeviceData(email))) return;
     engine.stop();
     clearSession();
     navigate(paths.login, { replace: true });

@@ -14,6 +14,7 @@ import {
   useSyncEngine,
 } from '../../sync/hooks/use-sync-engine';
 import { discardRow, editRow, retryRow } from '../../sync/outbox';
+import { releaseDeviceData } from '../../sync/sign-out';
 import { BOARD_TOAST } from '../hooks/use-board-actions';
 import { useBoardData } from '../hooks/use-board-data';
 import { useOlderBoardActions } from '../hooks/use-older-board-actions';
@@ -63,10 +64,7 @@ function OlderBoard({ email }: { email: string }) {
   const columns = useMemo(() => buildOlderColumns(data.leads), [data.leads]);
 
   async function logout() {
-    const waiting = await db.outbox.count();
-    if (waiting > 0 && !window.confirm(syncMessages.logoutWithPending(waiting))) return;
-    // As on /employee: the outbox stays for the next sign-in, the cached leads go.
-    await db.leads.clear();
+    if (!(await releaseDeviceData(email))) return;
     engine.stop();
     clearSession();
     navigate(paths.login, { replace: true });
