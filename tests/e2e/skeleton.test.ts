@@ -140,7 +140,8 @@ describe('the admin printed on first start', () => {
     await page.goto('/');
     await signIn(page, 'admin@leadnest.local', match![1]!);
     await page.waitForURL('**/dashboard');
-    await screenshot(context, 'dashboard-desktop');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await screenshot(context, 'dashboard-first-start-desktop');
     await context.close();
   });
 });
