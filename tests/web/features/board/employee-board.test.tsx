@@ -443,56 +443,42 @@ describe('offline', () => {
     );
   });
 
-  it('warns before logging out with unsynced changes, keeps them, and clears the cached leads', async () => {
-    const employee = await newEmployee();
-    const lead = await addLead(employee, { name: 'Neha Joshi' });
-    await giveStatus(lead, 'Interested');
-    configureApi({ baseUrl: `${gateway.url}/api`, onUnauthorized: () => {} });
-    const { user, location } = openBoard(employee);
-    await screen.findByRole('article', { name: 'Neha Joshi' }, { timeout: 5000 });
-    gateway.always('down');
-    await user.click(screen.getByRole('button', { name: 'Move Neha Joshi to…' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Booking' }));
-    await screen.findByText(syncMessages.waiting(1));
-
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
-    const main = screen.getByRole('main');
-    await user.click(within(main).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(syncMessages.logoutWithPending(1)));
-    expect(location.pathname).toBe('/employee');
-
-    confirm.mockReturnValueOnce(true);
-    await user.click(within(main).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(location.pathname).toBe('/'));
-    const db = userDb(employee.email);
-    expect(await db.leads.count()).toBe(0);
-    expect(await db.outbox.count()).toBe(1);
-    expect(localStorage.getItem('token')).toBeNull();
-  });
-
-  it('gives the navbar Logout the same warning, so no path drops unsynced changes', async () => {
-    const employee = await newEmployee();
-    const lead = await addLead(employee, { name: 'Farah Khan' });
-    await giveStatus(lead, 'Interested');
-    configureApi({ baseUrl: `${gateway.url}/api`, onUnauthorized: () => {} });
-    const { user, location } = openBoard(employee);
-    await screen.findByRole('article', { name: 'Farah Khan' }, { timeout: 5000 });
-    gateway.always('down');
-    await user.click(screen.getByRole('button', { name: 'Move Farah Khan to…' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Booking' }));
-    await screen.findByText(syncMessages.waiting(1));
-
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+  // Both Logout buttons (the board's and the navbar's) take the same path: no way out drops
+  // unsynced changes.
+  it.each([
+    ['board', (main: HTMLElement) => within(main)],
     // The board's own header is a banner too; the navbar is the one outside <main>.
-    const navbar = screen.getAllByRole('banner').find((el) => !screen.getByRole('main').contains(el))!;
-    await user.click(within(navbar).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(syncMessages.logoutWithPending(1)));
-    expect(location.pathname).toBe('/employee');
+    [
+      'navbar',
+      (main: HTMLElement) => within(screen.getAllByRole('banner').find((el) => !main.contains(el))!),
+    ],
+  ])(
+    'warns before the %s Logout with unsynced changes, keeps them, and clears the cached leads',
+    async (_, area) => {
+      const employee = await newEmployee();
+      const lead = await addLead(employee, { name: 'Neha Joshi' });
+      await giveStatus(lead, 'Interested');
+      configureApi({ baseUrl: `${gateway.url}/api`, onUnauthorized: () => {} });
+      const { user, location } = openBoard(employee);
+      await screen.findByRole('article', { name: 'Neha Joshi' }, { timeout: 5000 });
+      gateway.always('down');
+      await user.click(screen.getByRole('button', { name: 'Move Neha Joshi to…' }));
+      await user.click(screen.getByRole('menuitem', { name: 'Booking' }));
+      await screen.findByText(syncMessages.waiting(1));
 
-    confirm.mockReturnValueOnce(true);
-    await user.click(within(navbar).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(location.pathname).toBe('/'));
-    expect(await userDb(employee.email).leads.count()).toBe(0);
-    expect(await userDb(employee.email).outbox.count()).toBe(1);
-  });
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+      const logout = () => area(screen.getByRole('main')).getByRole('button', { name: 'Logout' });
+      await user.click(logout());
+      await waitFor(() => expect(confirm).toHaveBeenCalledWith(syncMessages.logoutWithPending(1)));
+      expect(location.pathname).toBe('/employee');
+
+      confirm.mockReturnValueOnce(true);
+      await user.click(logout());
+      await waitFor(() => expect(location.pathname).toBe('/'));
+      const db = userDb(employee.email);
+      expect(await db.leads.count()).toBe(0);
+      expect(await db.outbox.count()).toBe(1);
+      expect(localStorage.getItem('token')).toBeNull();
+    },
+  );
 });
