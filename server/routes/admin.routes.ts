@@ -7,27 +7,11 @@ import { TOTAL_COUNT_HEADER } from '../../contract/leads-list';
 import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
 import { badRequest, HttpError } from '../errors';
+import { leadAnswer } from './lead-answer.schema';
 
 const readers = { access: [Role.Admin, Role.Manager] } as const;
 const adminOnly = { access: [Role.Admin] } as const;
 
-const leadAnswer = z.object({
-  leadID: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phoneNo: z.string(),
-  contactNo: z.string(),
-  visitDateTime: z.string().nullable(),
-  configuration: z.string(),
-  siteVisit: z.string(),
-  assignedTo: z.string(),
-  assignedDate: z.string().nullable(),
-  location: z.string(),
-  locationName: z.string(),
-  interestedIn: z.string(),
-  status: z.string().nullable(),
-  leadStatusId: z.number().int().nullable(),
-});
 const uploadAnswer = z.object({
   totalRows: z.number().int(),
   inserted: z.number().int(),

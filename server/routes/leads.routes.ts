@@ -2,25 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { leadUpdateSchema } from '../../contract/leads-list';
 import { Role } from '../../contract/roles';
+import { leadAnswer } from './lead-answer.schema';
 
 const params = z.object({ leadID: z.coerce.number().int().positive() });
-const leadAnswer = z.object({
-  leadID: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phoneNo: z.string(),
-  contactNo: z.string(),
-  visitDateTime: z.string().nullable(),
-  configuration: z.string(),
-  siteVisit: z.string(),
-  assignedTo: z.string(),
-  assignedDate: z.string().nullable(),
-  location: z.string(),
-  locationName: z.string(),
-  interestedIn: z.string(),
-  status: z.string().nullable(),
-  leadStatusId: z.number().int().nullable(),
-});
 // DESIGN.md §3: editing and deleting leads is the Admin's; a Manager only reads.
 const adminOnly = { access: [Role.Admin] } as const;
 
