@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import type { Lead } from './leads';
+import { LEADS_MAX_PAGE_SIZE } from './leads-paging';
 import { messages } from './messages';
 
-// Spec §9: the Leads List shows 5 leads a page.
-export const LEADS_PAGE_SIZE = 5;
-export const LEADS_MAX_PAGE_SIZE = 100;
-/** Response header carrying the filtered total of a paged list call (DESIGN.md §2). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-
-/** One row of `GET /api/Registration` (spec §7). */
-export type LeadListItem = Pick<Lead, 'leadID' | 'name' | 'email' | 'contactNo'>;
+// The web app imports these from ./leads-paging; the server's routes and services from here.
+export { LEADS_MAX_PAGE_SIZE, LEADS_PAGE_SIZE, type LeadListItem, TOTAL_COUNT_HEADER } from './leads-paging';
+export { normalisePhone } from './phone';
 
 export const leadListQuerySchema = z.object({
   search: z.string().max(200).optional(),
@@ -72,15 +67,3 @@ export const leadUpdateSchema = z.object({
   interestedIn: text(200).optional(),
 });
 export type LeadUpdateRequest = z.infer<typeof leadUpdateSchema>;
-
-/**
- * A phone as 10 digits (DESIGN.md §4): spaces, dashes, dots and brackets go, and so does a
- * +91 / 91 / 0 prefix. Anything else answers null.
- */
-export function normalisePhone(raw: string): string | null {
-  let digits = raw.trim().replace(/[\s\-.()]/g, '');
-  if (digits.startsWith('+91')) digits = digits.slice(3);
-  else if (/^91\d{10}$/.test(digits)) digits = digits.slice(2);
-  else if (/^0\d{10}$/.test(digits)) digits = digits.slice(1);
-  return /^\d{10}$/.test(digits) ? digits : null;
-}

@@ -1,4 +1,4 @@
-// Adds up the gzip size of the JavaScript each route loads, from dist/.vite/chunks.json (written
+// Adds up the gzip size of the JavaScript each route loads on arrival, from dist/.vite/chunks.json (written
 // by the chunk report plugin in vite.config.ts), and checks the budgets of issue 7:
 // login ≤ 100 KB, employee board ≤ 170 KB, the chart library only in a lazy dashboard chunk.
 // Prints always; with --enforce it exits 1 when a budget is broken (CI), so `npm start` never fails on it.
@@ -39,48 +39,63 @@ const chunkOf = (module) => {
 };
 const entry = Object.keys(chunks).filter((f) => chunks[f].isEntry);
 const shell = closure(entry, { dynamic: false });
-/** The shell plus everything a route's screen module pulls in, including its own lazy parts. */
-const route = (...modules) =>
+/**
+ * What a route loads on arrival: the shell plus the modules its screen renders at once (lazy ones
+ * included, e.g. the board screen under its Suspense) and their static imports. Lazy parts behind
+ * a tap (the board's dialogs) are "on demand": printed apart, not loaded until used.
+ */
+const arrival = (...modules) => new Set([...shell, ...closure(modules.map(chunkOf), { dynamic: false })]);
+/** Everything the route's modules can ever pull in, following their lazy imports too. */
+const everything = (...modules) =>
   new Set([...shell, ...closure(modules.map(chunkOf), { dynamic: true, stopAt: shell })]);
 const size = (files) => [...files].reduce((sum, f) => sum + gz(f), 0);
 const holdsNivo = (files) => [...files].filter((f) => chunks[f].modules.some((m) => m.includes('@nivo')));
 
+const boardModules = [
+  'src/app/layouts/signed-in-layout.tsx',
+  'src/features/board/components/employee-board.tsx',
+  'src/features/board/components/board-screen.tsx',
+];
+const dashboardModules = [
+  'src/app/layouts/signed-in-layout.tsx',
+  'src/features/dashboard/components/admin-dashboard.tsx',
+];
 const routes = [
-  { name: 'login (/)', files: shell, budget: 100 * KB },
+  { name: 'login (/)', files: shell, all: shell, budget: 100 * KB },
   {
     name: 'employee board (/employee)',
-    files: route('src/app/layouts/signed-in-layout.tsx', 'src/features/board/components/employee-board.tsx'),
+    files: arrival(...boardModules),
+    all: everything(...boardModules),
     budget: 170 * KB,
   },
   {
     name: 'admin dashboard (/dashboard)',
-    files: route(
-      'src/app/layouts/signed-in-layout.tsx',
-      'src/features/dashboard/components/admin-dashboard.tsx',
-    ),
+    files: arrival(...dashboardModules, 'src/features/dashboard/components/lead-charts.tsx'),
+    all: everything(...dashboardModules),
   },
 ];
 
 const failures = [];
-console.log('\nJavaScript each route loads (gzip):');
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+console.log('\nJavaScript each route loads on arrival (gzip), and what loads later on demand:');
 for (const r of routes) {
   const bytes = size(r.files);
+  const later = size([...r.all].filter((f) => !r.files.has(f)));
   const verdict = r.budget
     ? bytes <= r.budget
       ? `within ${r.budget / KB} KB`
       : `OVER ${r.budget / KB} KB`
     : 'no budget';
-  console.log(`  ${r.name.padEnd(30)} ${(bytes / KB).toFixed(1).padStart(7)} KB  ${verdict}`);
-  if (r.budget && bytes > r.budget) failures.push(`${r.name} loads ${(bytes / KB).toFixed(1)} KB`);
+  const onDemand = later > 0 ? `  (+${kb(later)} on demand)` : '';
+  console.log(`  ${r.name.padEnd(30)} ${kb(bytes).padStart(9)}  ${verdict}${onDemand}`);
+  if (r.budget && bytes > r.budget) failures.push(`${r.name} loads ${kb(bytes)}`);
 }
 
-const dashboardStatic = closure([chunkOf('src/features/dashboard/components/admin-dashboard.tsx')], {
-  dynamic: false,
-});
+const dashboardStatic = closure(dashboardModules.map(chunkOf), { dynamic: false });
 const nivoChunks = holdsNivo(new Set(Object.keys(chunks)));
 for (const [name, files] of [
   ['login', routes[0].files],
-  ['employee board', routes[1].files],
+  ['employee board', routes[1].all],
   ['dashboard before its charts load', new Set([...shell, ...dashboardStatic])],
 ]) {
   const leaked = holdsNivo(files);

@@ -1,5 +1,14 @@
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type Dispatch,
+  lazy,
+  type SetStateAction,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { messages } from '../../../../contract/messages';
@@ -22,14 +31,17 @@ import { releaseDeviceData } from '../../sync/sign-out';
 import { BOARD_TOAST, useBoardActions } from '../hooks/use-board-actions';
 import { useBoardData } from '../hooks/use-board-data';
 import { NEW_LEADS, welcomeName } from '../lib/columns';
-import { AddLeadModal } from './add-lead-modal';
 import { BoardColumn } from './board-column';
 import { BoardHeader, type Density } from './board-header';
 import { NeedsAttention } from './needs-attention';
-import { NoteModal } from './note-modal';
 import '../board.css';
 
 const DENSITY_KEY = 'leadnest.boardDensity';
+
+// The dialogs are not on the board's first paint (issue 7: board ≤ 170 KB), so they load when
+// first opened; offline, the service worker's precache serves them like every other chunk.
+const NoteModal = lazy(async () => ({ default: (await import('./note-modal')).NoteModal }));
+const AddLeadModal = lazy(async () => ({ default: (await import('./add-lead-modal')).AddLeadModal }));
 
 function readDensity(): Density {
   try {
@@ -162,43 +174,45 @@ function Board({ email }: { email: string }) {
 
       <UpcomingReminders reminders={upcoming.future} />
 
-      {noteLead ? (
-        <NoteModal
-          key={noteLead.leadID}
-          lead={noteLead}
-          options={data.options}
-          initialClientStatusId={noteFor?.clientStatusId ?? null}
-          lastSaved={savedNotes.get(noteLead.leadID) ?? null}
-          waitingNotes={waitingNotes}
-          onSave={async (note) => {
-            await actions.saveNote(noteLead, note);
-            setSavedNotes((m) => new Map(m).set(noteLead.leadID, note));
-          }}
-          onSetReminder={(reminder) =>
-            actions.setReminder(noteLead, reminder, savedNotes.get(noteLead.leadID)?.notes ?? '')
-          }
-          onClose={() => setNoteFor(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {noteLead ? (
+          <NoteModal
+            key={noteLead.leadID}
+            lead={noteLead}
+            options={data.options}
+            initialClientStatusId={noteFor?.clientStatusId ?? null}
+            lastSaved={savedNotes.get(noteLead.leadID) ?? null}
+            waitingNotes={waitingNotes}
+            onSave={async (note) => {
+              await actions.saveNote(noteLead, note);
+              setSavedNotes((m) => new Map(m).set(noteLead.leadID, note));
+            }}
+            onSetReminder={(reminder) =>
+              actions.setReminder(noteLead, reminder, savedNotes.get(noteLead.leadID)?.notes ?? '')
+            }
+            onClose={() => setNoteFor(null)}
+          />
+        ) : null}
 
-      {addLead ? (
-        <AddLeadModal
-          statusColumns={statusNames}
-          initialStatus={addLead.initialStatus}
-          onClose={() => setAddLead(null)}
-          onSubmit={async (values) => {
-            const outcome = await actions.addLead(values);
-            if (outcome.type === 'refused') return outcome.message;
-            if (outcome.type === 'added') toast.success(messages.board.leadAdded, BOARD_TOAST);
-            else toast(syncMessages.savedOffline, { ...BOARD_TOAST, id: 'saved-offline' });
-            setAddLead(null);
-            // The first status of a lead comes with its first note (DESIGN.md §5).
-            const chosen = data.statuses.find((s) => s.clientStat === values.status);
-            if (chosen) openNote(outcome.leadId, chosen.clientStatusId);
-            return null;
-          }}
-        />
-      ) : null}
+        {addLead ? (
+          <AddLeadModal
+            statusColumns={statusNames}
+            initialStatus={addLead.initialStatus}
+            onClose={() => setAddLead(null)}
+            onSubmit={async (values) => {
+              const outcome = await actions.addLead(values);
+              if (outcome.type === 'refused') return outcome.message;
+              if (outcome.type === 'added') toast.success(messages.board.leadAdded, BOARD_TOAST);
+              else toast(syncMessages.savedOffline, { ...BOARD_TOAST, id: 'saved-offline' });
+              setAddLead(null);
+              // The first status of a lead comes with its first note (DESIGN.md §5).
+              const chosen = data.statuses.find((s) => s.clientStat === values.status);
+              if (chosen) openNote(outcome.leadId, chosen.clientStatusId);
+              return null;
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

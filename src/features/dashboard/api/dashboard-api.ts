@@ -1,6 +1,6 @@
 import type { AssignResponse, LeadStats } from '../../../../contract/admin';
 import type { Employee, Lead } from '../../../../contract/leads';
-import { TOTAL_COUNT_HEADER } from '../../../../contract/leads-list';
+import { TOTAL_COUNT_HEADER } from '../../../../contract/leads-paging';
 import { api } from '../../../lib/api-client';
 
 /** What a dashboard table row shows (spec §2); the rest of the lead JSON is dropped on arrival. */

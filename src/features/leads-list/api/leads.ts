@@ -1,5 +1,5 @@
 import type { Lead } from '../../../../contract/leads';
-import { LEADS_PAGE_SIZE, type LeadListItem, TOTAL_COUNT_HEADER } from '../../../../contract/leads-list';
+import { LEADS_PAGE_SIZE, type LeadListItem, TOTAL_COUNT_HEADER } from '../../../../contract/leads-paging';
 import { api } from '../../../lib/api-client';
 
 export interface LeadsPage {

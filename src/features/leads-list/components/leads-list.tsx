@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LEADS_PAGE_SIZE, type LeadListItem } from '../../../../contract/leads-list';
+import { LEADS_PAGE_SIZE, type LeadListItem } from '../../../../contract/leads-paging';
 import { messages } from '../../../../contract/messages';
 import { deleteLead, updateLead } from '../api/leads';
 import { useLeadsPage } from '../hooks/use-leads-page';

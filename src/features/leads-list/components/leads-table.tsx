@@ -1,4 +1,4 @@
-import type { LeadListItem } from '../../../../contract/leads-list';
+import type { LeadListItem } from '../../../../contract/leads-paging';
 
 interface LeadsTableProps {
   leads: LeadListItem[];

@@ -1,5 +1,5 @@
-import type { LeadListItem } from '../../../../contract/leads-list';
-import { TOTAL_COUNT_HEADER } from '../../../../contract/leads-list';
+import type { LeadListItem } from '../../../../contract/leads-paging';
+import { TOTAL_COUNT_HEADER } from '../../../../contract/leads-paging';
 import { api } from '../../../lib/api-client';
 
 export const SEARCH_LIMIT = 20;

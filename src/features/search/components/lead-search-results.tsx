@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LeadListItem } from '../../../../contract/leads-list';
+import type { LeadListItem } from '../../../../contract/leads-paging';
 import { searchLeads } from '../api/search';
 import './lead-search-results.css';
 

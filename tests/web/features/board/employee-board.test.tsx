@@ -248,7 +248,7 @@ describe('the Add Note modal', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Add Note for Farah Khan' }, { timeout: 5000 }),
     );
-    const dialog = screen.getByRole('dialog', { name: `Add Note — Lead #${lead.leadID}` });
+    const dialog = await screen.findByRole('dialog', { name: `Add Note — Lead #${lead.leadID}` });
     const setReminder = within(dialog).getByRole('button', { name: 'Set Reminder' });
     expect(setReminder).toBeDisabled();
 
@@ -300,7 +300,7 @@ describe('the Add Note modal', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Add Note for Dev Patel' }, { timeout: 5000 }),
     );
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByLabelText('Call Status'), 'Busy');
     await user.selectOptions(within(dialog).getByLabelText('Client Status'), 'Interested');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Andheri' }));
@@ -343,7 +343,7 @@ describe('the Add New Lead modal', () => {
     const taken = await addLead(other);
     const { user } = openBoard(employee);
     await user.click(await screen.findByRole('button', { name: '+ Add Lead' }, { timeout: 5000 }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Lead' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Lead' });
     expect(within(dialog).getByLabelText('Initial Status')).toHaveDisplayValue('New Leads');
     await user.click(within(dialog).getByRole('button', { name: 'Add Lead' }));
     expect(within(dialog).getAllByText(m.nameAndPhoneRequired).length).toBeGreaterThan(0);
@@ -373,7 +373,7 @@ describe('the Add New Lead modal', () => {
     const employee = await newEmployee();
     const { user } = openBoard(employee);
     await user.click(await screen.findByRole('button', { name: 'Add to Interested' }, { timeout: 5000 }));
-    const dialog = screen.getByRole('dialog', { name: 'Add New Lead' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Lead' });
     expect(within(dialog).getByLabelText('Initial Status')).toHaveDisplayValue('Interested');
     await user.type(within(dialog).getByLabelText('Name'), 'Tara Nair');
     await user.type(within(dialog).getByLabelText('Phone'), phone());
