@@ -13,6 +13,7 @@ import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
 import authPlugin from './plugins/auth';
+import drain from './plugins/drain';
 import etag from './plugins/etag';
 import idempotency from './plugins/idempotency';
 import problemJson from './plugins/problem-json';
@@ -50,6 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // JSON bodies with __proto__ or constructor.prototype keys are refused, not merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // The drain plugin answers 503 as problem JSON while shutting down (Fastify's own is not).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -58,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(problemJson);
+  await app.register(drain);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

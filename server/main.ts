@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedFirstAdmin } from './services/bootstrap';
 
+const DRAIN_TIMEOUT_MS = 30_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -30,10 +32,14 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // Fastify answers new requests with 503 while close() waits for the ones in flight.
+    app.log.info({ signal }, 'shutting down: new requests get 503 while the ones in flight finish');
+    // Bounded: a request still running after 30 s is cut off (an import in it rolls back).
+    const drained = await app.drain(DRAIN_TIMEOUT_MS);
+    if (!drained) app.log.error('requests still in flight after 30 s: closing anyway');
+    // Stops listening, ends the parse workers, closes the database (SQLite checkpoints its WAL).
     await app.close();
-    process.exit(0);
+    app.log.info('shut down');
+    process.exit(drained ? 0 : 1);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
