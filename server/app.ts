@@ -38,7 +38,7 @@ export type App = FastifyInstance;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase(config.database);
-  await migrateToLatest(database.db as never);
+  await migrateToLatest(database.db as never, database.dialect);
   const deps = createDeps(config, database);
   await seedOptionLists(deps.options);
 

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import type { Dialect } from './database';
 import * as initial from './migrations/2026-11-23-0001-initial';
 
 // Ordered by name; a new migration is a new file added here, never an edit of an old one.
@@ -6,8 +7,19 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0001-initial': initial,
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which one: on a PostgreSQL
+  // database shared by several schemas (test files in parallel, several agencies) it would find
+  // another schema's lock table, skip creating its own and fail. Name the current schema.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
