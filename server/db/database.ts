@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -16,6 +26,28 @@ export interface Db {
 
 // COUNT(*) and bigint columns arrive as strings from pg; every count here fits in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). A deferred transaction
+ * that reads and then writes cannot wait for a lock another process holds: its snapshot is stale,
+ * so SQLite answers SQLITE_BUSY at once whatever busy_timeout says. Taken up front, the lock is
+ * waited for like any other. (In one process Kysely runs one statement at a time anyway.)
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
 
 export function openDatabase(config: Config['database']): Db {
   if (config.kind === 'postgres') {
@@ -36,7 +68,7 @@ export function openDatabase(config: Config['database']): Db {
   // FULL: a committed note survives a power cut (DESIGN.md §1).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -57,6 +89,12 @@ export function isUniqueViolation(error: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     e?.code === '23505'
   );
+}
+
+/** True when SQLite gave up waiting for another process's write lock (busy_timeout passed). */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === 'SQLITE_BUSY' || code?.startsWith('SQLITE_BUSY_') === true;
 }
 
 export function uniqueViolationTarget(error: unknown): string {

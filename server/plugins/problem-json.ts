@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isBusy } from '../db/database';
 import { HttpError, problem } from '../errors';
+
+export const busyMessage = 'The database is busy. Try again in a moment.';
 
 // Every error leaves as problem JSON with `title` and `message` (DESIGN.md §2); a 500 never
 // carries a stack or an internal message.
@@ -36,6 +39,16 @@ export default fp(async (app: FastifyInstance) => {
         .status(500)
         .type('application/problem+json')
         .send(problem(500, 'Something went wrong on our side.'));
+    }
+    if (isBusy(error)) {
+      // Another process held SQLite's write lock past busy_timeout (a long import on a second
+      // node): nothing was written, so a retry is safe. The outbox retries 503 with backoff.
+      request.log.warn({ err: error }, 'database busy');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .type('application/problem+json')
+        .send(problem(503, busyMessage));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

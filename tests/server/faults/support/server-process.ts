@@ -31,9 +31,10 @@ export interface Store {
   drop(): Promise<void>;
 }
 
-export async function createStore(): Promise<Store> {
+/** A fresh store: PostgreSQL when TEST_DATABASE_URL is set (unless `sqlite` is asked for). */
+export async function createStore(kind?: 'sqlite'): Promise<Store> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadnest-faults-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = kind === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
   if (!pgUrl) {
     const file = path.join(dataDir, 'leadnest.sqlite');
     return {
@@ -217,7 +218,7 @@ export function upload(
 export async function registerEmployee(
   url: string,
   adminToken: string,
-): Promise<{ email: string; token: string }> {
+): Promise<{ id: number; email: string; token: string }> {
   const body = buildRegistration({ roleId: Role.Employee });
   const res = await fetch(`${url}/api/Registration`, {
     method: 'POST',
@@ -225,5 +226,35 @@ export async function registerEmployee(
     body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return { email: body.email, token: await login(url, body.email, body.password) };
+  const { registrationId } = (await res.json()) as { registrationId: number };
+  return { id: registrationId, email: body.email, token: await login(url, body.email, body.password) };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: string;
+  json<T = unknown>(): T;
+}
+
+/** One JSON call to a server process, its answer read whole. */
+export async function call(
+  url: string,
+  token: string | null,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text, json: () => JSON.parse(text) };
 }
