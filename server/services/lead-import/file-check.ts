@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { messages } from '../../../contract/messages';
 import { badRequest, HttpError } from '../../errors';
 
@@ -14,6 +15,7 @@ export interface ZipLimits {
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
+const LOCAL_ENTRY = 0x04034b50;
 const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
@@ -28,7 +30,27 @@ export const uploadMessages = {
   damaged: 'The .xlsx file is damaged or incomplete.',
   tooManyParts: (max: number) => `The .xlsx file has more than ${max} parts; it is not a normal workbook.`,
   unpacksTooLarge: (mb: number) => `The .xlsx file unpacks to more than ${mb} MB, the limit for one upload.`,
+  packedTooTightly: (ratio: number) =>
+    `The .xlsx file unpacks to more than ${ratio} times its packed size, which spreadsheets never do; it looks like a zip bomb.`,
+  unpacksPastDeclared:
+    'The .xlsx file unpacks to more than its own directory declares; it is damaged or a zip bomb.',
 };
+
+/**
+ * Past this ratio of unpacked to packed size a part is refused (Apache POI's ZipSecureFile uses
+ * the same 1:100 minimum inflate ratio). Real sheets pack about 4–16 to 1. Parts under the grace
+ * size are not judged: tiny XML parts can pack very well.
+ */
+export const MAX_INFLATE_RATIO = 100;
+const RATIO_GRACE_BYTES = 1024 * 1024;
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  packedSize: number;
+  size: number;
+  localOffset: number;
+}
 
 function damaged(): HttpError {
   return badRequest(uploadMessages.damaged);
@@ -38,12 +60,8 @@ function u64(view: DataView, at: number): number {
   return Number(view.getBigUint64(at, true));
 }
 
-/**
- * Reads the ZIP central directory (never the compressed data) and refuses archives whose
- * declared unpacked size or entry count is past the limits: a zip bomb is stopped before
- * anything is inflated. The parser's worker has a memory cap too, for archives that lie.
- */
-export function checkZipDirectory(bytes: Uint8Array, limits: ZipLimits): void {
+/** The central directory's entries (never the compressed data); 400 when it is malformed. */
+function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -53,54 +71,125 @@ export function checkZipDirectory(bytes: Uint8Array, limits: ZipLimits): void {
     }
   }
   if (eocd < 0) throw damaged();
-  let entries = view.getUint16(eocd + 10, true);
+  let count = view.getUint16(eocd + 10, true);
   let offset = view.getUint32(eocd + 16, true);
-  if (entries === 0xffff || offset === 0xffffffff) {
+  if (count === 0xffff || offset === 0xffffffff) {
     const locator = eocd - 20;
     if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR) throw damaged();
     const record = u64(view, locator + 8);
     if (record + 56 > bytes.length || view.getUint32(record, true) !== ZIP64_EOCD) throw damaged();
-    entries = u64(view, record + 32);
+    count = u64(view, record + 32);
     offset = u64(view, record + 48);
   }
-  if (entries > limits.maxEntries) throw badRequest(uploadMessages.tooManyParts(limits.maxEntries));
+  if (count > maxEntries) throw badRequest(uploadMessages.tooManyParts(maxEntries));
 
-  let total = 0;
-  let hasContentTypes = false;
-  let hasWorkbook = false;
+  const entries: ZipEntry[] = [];
   let p = offset;
-  for (let n = 0; n < entries; n++) {
+  for (let n = 0; n < count; n++) {
     if (p + 46 > bytes.length || view.getUint32(p, true) !== CENTRAL_ENTRY) throw damaged();
-    let size = view.getUint32(p + 24, true);
     const nameLength = view.getUint16(p + 28, true);
     const extraLength = view.getUint16(p + 30, true);
     const commentLength = view.getUint16(p + 32, true);
     if (p + 46 + nameLength + extraLength > bytes.length) throw damaged();
     const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLength));
-    if (size === 0xffffffff) size = zip64Size(view, p + 46 + nameLength, extraLength);
-    total += size;
+    const zip64 = zip64Sizes(view, p + 46 + nameLength, extraLength);
+    let size = view.getUint32(p + 24, true);
+    let packedSize = view.getUint32(p + 20, true);
+    // ZIP64 keeps the sizes marked 0xffffffff in its extra field, unpacked size first.
+    if (size === 0xffffffff) size = zip64.shift() ?? Number.NaN;
+    if (packedSize === 0xffffffff) packedSize = zip64.shift() ?? Number.NaN;
+    if (Number.isNaN(size) || Number.isNaN(packedSize)) throw damaged();
+    const localOffset = view.getUint32(p + 42, true);
+    entries.push({ name, method: view.getUint16(p + 10, true), packedSize, size, localOffset });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/**
+ * Reads the ZIP central directory (never the compressed data) and refuses archives whose
+ * declared unpacked size, entry count or packing ratio is past the limits: a zip bomb is
+ * stopped before anything is inflated. checkInflatedSizes then holds the archive to what it
+ * declared, and the parser's worker has a memory cap and a timeout on top.
+ */
+export function checkZipDirectory(bytes: Uint8Array, limits: ZipLimits): void {
+  let total = 0;
+  let hasContentTypes = false;
+  let hasWorkbook = false;
+  for (const entry of readZipDirectory(bytes, limits.maxEntries)) {
+    total += entry.size;
     if (total > limits.maxUnpackedBytes) {
       throw new HttpError(
         413,
         uploadMessages.unpacksTooLarge(Math.round(limits.maxUnpackedBytes / 1024 / 1024)),
       );
     }
-    if (name === '[Content_Types].xml') hasContentTypes = true;
-    if (/^xl\/workbook\.(xml|bin)$/i.test(name)) hasWorkbook = true;
-    p += 46 + nameLength + extraLength + commentLength;
+    if (entry.size > RATIO_GRACE_BYTES && entry.size > entry.packedSize * MAX_INFLATE_RATIO) {
+      throw new HttpError(413, uploadMessages.packedTooTightly(MAX_INFLATE_RATIO));
+    }
+    if (entry.name === '[Content_Types].xml') hasContentTypes = true;
+    if (/^xl\/workbook\.(xml|bin)$/i.test(entry.name)) hasWorkbook = true;
   }
   if (!hasContentTypes || !hasWorkbook) throw new HttpError(415, uploadMessages.notWorkbook);
 }
 
-/** The real unpacked size of an entry whose 32-bit field says "see the ZIP64 extra field". */
-function zip64Size(view: DataView, at: number, length: number): number {
+/**
+ * Inflates every deflated part once, with native zlib off the event loop and without keeping
+ * the output, and refuses the archive as soon as a part unpacks past what the directory declared.
+ * The parser trusts those declared sizes, so a lying directory can no longer make it inflate
+ * gigabytes; this pass stops at the declared size plus one chunk.
+ */
+export async function checkInflatedSizes(bytes: Uint8Array, maxEntries: number): Promise<void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const entry of readZipDirectory(bytes, maxEntries)) {
+    const at = entry.localOffset;
+    if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_ENTRY) throw damaged();
+    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+    if (start + entry.packedSize > bytes.length) throw damaged();
+    const packed = bytes.subarray(start, start + entry.packedSize);
+    if (entry.method === 0) {
+      if (entry.packedSize !== entry.size) throw damaged();
+    } else if (entry.method === 8) {
+      const size = await inflatedSize(packed, entry.size);
+      if (size > entry.size) throw new HttpError(413, uploadMessages.unpacksPastDeclared);
+      if (size !== entry.size) throw damaged();
+    } else {
+      throw damaged();
+    }
+  }
+}
+
+/** The unpacked size of a raw deflate stream, counting no further than `limit` + one chunk. */
+function inflatedSize(packed: Uint8Array, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
+    let size = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        inflate.destroy();
+        resolve(size);
+      }
+    });
+    inflate.on('end', () => resolve(size));
+    inflate.on('error', () => reject(damaged()));
+    inflate.end(packed);
+  });
+}
+
+/** The 64-bit sizes of an entry's ZIP64 extra field, in the order they are stored. */
+function zip64Sizes(view: DataView, at: number, length: number): number[] {
   for (let p = at; p + 4 <= at + length; ) {
     const id = view.getUint16(p, true);
     const size = view.getUint16(p + 2, true);
-    if (id === 0x0001 && size >= 8) return u64(view, p + 4);
+    if (id === 0x0001) {
+      const sizes: number[] = [];
+      for (let q = p + 4; q + 8 <= p + 4 + size && q + 8 <= at + length; q += 8) sizes.push(u64(view, q));
+      return sizes;
+    }
     p += 4 + size;
   }
-  throw damaged();
+  return [];
 }
 
 /**

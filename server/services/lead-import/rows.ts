@@ -52,11 +52,18 @@ export const rowMessages = {
   dateInvalid: 'Visit DateTime is not a valid date',
   tooLong: (label: string, max: number) => `${label} is longer than ${max} characters`,
   duplicateInFile: (row: number) => `Duplicate phone: same as row ${row} of this file`,
+  tooManyColumns: (max: number) =>
+    `The spreadsheet has cells past column ${max} (IV); a leads sheet needs far fewer. Delete the columns it does not use.`,
 };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // The header may sit below a title line or two; it is looked for in the first rows only.
 export const HEADER_SEARCH_ROWS = 20;
+/**
+ * Widest sheet read (the .xls format's own limit, column IV). One cell far right on every row
+ * would otherwise make each row, and the rejected-rows file, 16,384 columns wide.
+ */
+export const MAX_COLUMNS = 256;
 const MAX_TEXT = 200;
 const MAX_EMAIL = 254;
 
@@ -188,6 +195,11 @@ export function layoutSheet(
   data: readonly SheetRow[],
   options: { maxRows: number; truncated?: boolean },
 ): LayoutResult {
+  for (const row of data) {
+    if ((row?.length ?? 0) > MAX_COLUMNS) {
+      return { ok: false, status: 413, message: rowMessages.tooManyColumns(MAX_COLUMNS) };
+    }
+  }
   const header = findHeader(data);
   if (!header) return { ok: false, status: 400, message: rowMessages.noRows };
   if ('missing' in header) return { ok: false, status: 400, message: missingColumnsMessage(header.missing) };
