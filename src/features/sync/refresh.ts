@@ -37,16 +37,20 @@ export async function refreshLeads(db: LeadNestDb): Promise<RefreshResult> {
 /** Option lists rarely change; a failure is only logged and the cached or default lists stay (spec §8). */
 export async function refreshOptions(db: LeadNestDb): Promise<void> {
   const keys: OptionKey[] = ['callStatuses', 'clientStatuses', 'locations', 'configurations'];
-  await Promise.all(
+  const answers = await Promise.all(
     keys.map(async (key) => {
       try {
         const items = await fetchOptions(key);
-        if (Array.isArray(items)) await db.options.put({ key, items });
+        return Array.isArray(items) ? { key, items } : null;
       } catch (error) {
         console.warn(`Could not load ${key}`, error);
+        return null;
       }
     }),
   );
+  // One write for the four lists, so the board redraws its columns once, not four times.
+  const rows = answers.filter((row) => row !== null);
+  if (rows.length > 0) await db.options.bulkPut(rows);
 }
 
 export async function refreshReminders(db: LeadNestDb): Promise<void> {

@@ -1,4 +1,5 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
+import { memo } from 'react';
 import type { CachedLead } from '../../../lib/db';
 import type { BoardColumn as Column } from '../lib/columns';
 import { LeadCard } from './lead-card';
@@ -34,26 +35,7 @@ export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardC
             className="board-column-cards"
             data-drop-target={dropState.isDraggingOver}
           >
-            {column.leads.map((lead, index) => (
-              // The handle is a real button, so it must not count as an interactive child that blocks dragging.
-              <Draggable
-                key={lead.leadID}
-                draggableId={String(lead.leadID)}
-                index={index}
-                disableInteractiveElementBlocking
-              >
-                {(drag, dragState) => (
-                  <LeadCard
-                    lead={lead}
-                    drag={drag}
-                    dragging={dragState.isDragging}
-                    moveTargets={targets}
-                    onMove={(target) => onMove(lead, target)}
-                    onAddNote={() => onAddNote(lead)}
-                  />
-                )}
-              </Draggable>
-            ))}
+            <ColumnCards leads={column.leads} targets={targets} onMove={onMove} onAddNote={onAddNote} />
             {drop.placeholder}
             {column.leads.length === 0 ? <p className="column-empty muted">No leads here yet.</p> : null}
           </div>
@@ -62,3 +44,48 @@ export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardC
     </section>
   );
 }
+
+interface ColumnCardsProps {
+  leads: readonly CachedLead[];
+  targets: readonly string[];
+  onMove: (lead: CachedLead, column: string) => void;
+  onAddNote: (lead: CachedLead) => void;
+}
+
+const sameItems = <T,>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * The cards of one column. Memoised (the pattern @hello-pangea/dnd recommends), so a refresh
+ * or a drag that leaves a column's leads as they were does not re-render its cards; useBoardData
+ * keeps each unchanged lead the same object.
+ */
+const ColumnCards = memo(
+  function ColumnCards({ leads, targets, onMove, onAddNote }: ColumnCardsProps) {
+    return leads.map((lead, index) => (
+      // The handle is a real button, so it must not count as an interactive child that blocks dragging.
+      <Draggable
+        key={lead.leadID}
+        draggableId={String(lead.leadID)}
+        index={index}
+        disableInteractiveElementBlocking
+      >
+        {(drag, dragState) => (
+          <LeadCard
+            lead={lead}
+            drag={drag}
+            dragging={dragState.isDragging}
+            moveTargets={targets}
+            onMove={(target) => onMove(lead, target)}
+            onAddNote={() => onAddNote(lead)}
+          />
+        )}
+      </Draggable>
+    ));
+  },
+  (before, after) =>
+    sameItems(before.leads, after.leads) &&
+    sameItems(before.targets, after.targets) &&
+    before.onMove === after.onMove &&
+    before.onAddNote === after.onAddNote,
+);

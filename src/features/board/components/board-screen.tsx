@@ -7,6 +7,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
@@ -14,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { messages } from '../../../../contract/messages';
 import { syncMessages } from '../../../../contract/sync';
 import { paths } from '../../../config/paths';
-import { type LeadNestDb, userDb } from '../../../lib/db';
+import { type CachedLead, type LeadNestDb, userDb } from '../../../lib/db';
 import { clearSession } from '../../../lib/session';
 import type { SavedNote } from '../../notes/components/note-form';
 import { type UpcomingReminder, UpcomingReminders } from '../../reminders/components/upcoming-reminders';
@@ -74,8 +75,17 @@ function Board({ email }: { email: string }) {
     [],
   );
   const engine = syncEngineFor(db);
-  const statusNames = data.statuses.map((s) => s.clientStat);
+  const statusNames = useMemo(() => data.statuses.map((s) => s.clientStat), [data.statuses]);
   const actions = useBoardActions({ db, engine, email, statuses: data.statuses, openNote });
+  // The latest actions behind callbacks that never change, so the columns' cards are not redrawn
+  // for a new function on every render.
+  const latestActions = useRef(actions);
+  latestActions.current = actions;
+  const moveLead = useCallback(
+    (lead: CachedLead, target: string) => void latestActions.current.moveLead(lead, target),
+    [],
+  );
+  const addNote = useCallback((lead: CachedLead) => openNote(lead.leadID, null), [openNote]);
   const { load } = useSyncEngine(db, actions.onEvent);
 
   useLeadIdSwaps(db, setNoteFor, setSavedNotes);
@@ -154,25 +164,31 @@ function Board({ email }: { email: string }) {
         onDiscard={(row) => void discardRow(db, row.id)}
       />
 
-      {data.loaded && data.leads.length === 0 && load !== 'loading' ? (
-        <p className="muted board-empty">{messages.olderBoard.empty}</p>
-      ) : null}
+      {/* Columns appear once there is something to put in them (the device's copy, or the first
+          answer), not empty first and pushed about when the leads land. */}
+      {!data.loaded || (data.leads.length === 0 && load === 'loading') ? (
+        <p className="page-loading">Loading your leads…</p>
+      ) : (
+        <>
+          {data.leads.length === 0 ? <p className="muted board-empty">{messages.olderBoard.empty}</p> : null}
 
-      <DragDropContext onDragEnd={onDragEnd}>
-        <div className="board-columns">
-          {data.columns.map((column) => (
-            <BoardColumn
-              key={column.id}
-              column={column}
-              statusColumns={statusNames}
-              onMove={(lead, target) => void actions.moveLead(lead, target)}
-              onAddNote={(lead) => openNote(lead.leadID, null)}
-            />
-          ))}
-        </div>
-      </DragDropContext>
+          <DragDropContext onDragEnd={onDragEnd}>
+            <div className="board-columns">
+              {data.columns.map((column) => (
+                <BoardColumn
+                  key={column.id}
+                  column={column}
+                  statusColumns={statusNames}
+                  onMove={moveLead}
+                  onAddNote={addNote}
+                />
+              ))}
+            </div>
+          </DragDropContext>
 
-      <UpcomingReminders reminders={upcoming.future} />
+          <UpcomingReminders reminders={upcoming.future} />
+        </>
+      )}
 
       <Suspense fallback={null}>
         {noteLead ? (
