@@ -1,0 +1,149 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../contract/lead-status';
+import type { Lead } from '../../contract/leads';
+import { IDEMPOTENT_REPLAYED_HEADER, syncMessages } from '../../contract/sync';
+import { buildRegistration } from '../helpers/test-server';
+import { launchBrowser, phone, type RunningServer, startBuiltServer } from './support/harness';
+
+// Issue 6, Faults, outbox: a note saved offline survives a reload and a closed tab (it lives in
+// IndexedDB, not in the page), and syncs exactly once from the next page — even when the
+// server's answer to it is lost on the way back, since the resend carries the same
+// Idempotency-Key and gets the first answer replayed.
+
+const admin = { email: 'owner@outbox.test', password: 'Owner@2026' };
+const NOTE = 'Offline note: wants a corner flat, call Monday';
+let browser: Browser;
+let server: RunningServer;
+let adminToken: string;
+let employee: { email: string; password: string };
+let lead: Lead;
+
+async function call<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/Registration/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+const notesOnServer = async () =>
+  (await call<HistoryEntry[]>(`LeadStatus/leads/${lead.leadID}/history`, adminToken)).map((n) => n.notes);
+
+const card = (page: Page) => page.getByRole('article', { name: lead.name });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startBuiltServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  adminToken = await login(admin.email, admin.password);
+  const body = buildRegistration({ email: 'outbox.agent@agency.test', password: 'Agent@2026x' });
+  await call('Registration', adminToken, { method: 'POST', body });
+  employee = { email: body.email, password: body.password };
+  lead = await call<Lead>('Admin/leads', adminToken, {
+    method: 'POST',
+    body: { name: 'Meera Pillai', phoneNo: '9830012345', assignedTo: employee.email, location: 'Powai' },
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a note saved offline', () => {
+  let context: BrowserContext;
+  afterAll(() => context?.close());
+
+  it('survives a reload and a closed tab, then syncs exactly once though its first answer is lost', async () => {
+    context = await browser.newContext({ ...phone, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByLabel('Email-ID').fill(employee.email);
+    await page.getByLabel('Password', { exact: true }).fill(employee.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/employee');
+    await card(page).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: `Add Note for ${lead.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Call Status').selectOption({ label: 'Connected' });
+    await dialog.getByLabel('Client Status').selectOption({ label: 'Interested' });
+    await dialog.getByRole('checkbox', { name: 'Andheri' }).check();
+    await dialog.getByRole('checkbox', { name: '3 BHK' }).check();
+    await dialog.getByLabel('Description').fill(NOTE);
+    await dialog.getByRole('button', { name: 'Save Note' }).click();
+    await dialog.getByRole('region', { name: 'Last Saved' }).getByText(NOTE).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByText(syncMessages.waiting(1)).waitFor();
+
+    // Reloaded with no network: the note is still there, still waiting.
+    await page.reload();
+    await card(page).getByText(syncMessages.pending).waitFor();
+    await page.getByText(syncMessages.waiting(1)).waitFor();
+
+    // The tab is closed before the network returns: nothing has reached the server.
+    await page.close();
+    expect(await notesOnServer()).toEqual([]);
+
+    // Online again, a new tab. The first time the note reaches the server, its answer is lost.
+    await context.setOffline(false);
+    const posts: { replayed: boolean; status: number }[] = [];
+    let lost = 0;
+    await context.route('**/api/LeadStatus', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (lost === 0) {
+        lost += 1;
+        const response = await route.fetch();
+        posts.push({
+          replayed: response.headers()[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()] === 'true',
+          status: response.status(),
+        });
+        return route.abort('connectionreset');
+      }
+      const response = await route.fetch();
+      posts.push({
+        replayed: response.headers()[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()] === 'true',
+        status: response.status(),
+      });
+      return route.fulfill({ response });
+    });
+    const next = await context.newPage();
+    await next.goto('/employee');
+    await card(next).waitFor();
+    await next.getByText(/changes? waiting to sync/).waitFor({ state: 'detached', timeout: 30_000 });
+    await card(next).getByText(syncMessages.pending).waitFor({ state: 'detached' });
+
+    expect(lost).toBe(1);
+    // The server ran the note once; the resend got that answer back, marked as a replay.
+    expect(posts).toEqual([
+      { replayed: false, status: 201 },
+      { replayed: true, status: 201 },
+    ]);
+    expect(await notesOnServer()).toEqual([NOTE]);
+    // Another reload sends nothing more.
+    await next.reload();
+    await card(next).waitFor();
+    expect(posts).toHaveLength(2);
+    expect(await notesOnServer()).toEqual([NOTE]);
+  });
+});
