@@ -16,7 +16,7 @@ import authPlugin from './plugins/auth';
 import drain from './plugins/drain';
 import etag from './plugins/etag';
 import idempotency from './plugins/idempotency';
-import problemJson from './plugins/problem-json';
+import problemJson, { frameworkError } from './plugins/problem-json';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin.routes';
 import healthRoutes from './routes/health.routes';
@@ -53,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConstructorPoisoning: 'error',
     // The drain plugin answers 503 as problem JSON while shutting down (Fastify's own is not).
     return503OnClosing: false,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,10 +1,27 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isBusy } from '../db/database';
 import { HttpError, problem } from '../errors';
 
 export const busyMessage = 'The database is busy. Try again in a moment.';
+export const outOfRangeMessage = 'A number in the request is out of range.';
+const PG_NUMBER_OUT_OF_RANGE = '22003';
+
+/**
+ * Errors Fastify meets before routing — a path that does not decode, a path parameter past
+ * maxParamLength (414) — answered as problem JSON too (Fastify's own are plain JSON).
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+  const message =
+    status >= 500
+      ? 'Something went wrong on our side.'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'The address is too long.'
+        : 'The address is not valid.';
+  return reply.status(status).type('application/problem+json').send(problem(status, message));
+}
 
 // Every error leaves as problem JSON with `title` and `message` (DESIGN.md §2); a 500 never
 // carries a stack or an internal message.
@@ -39,6 +56,10 @@ export default fp(async (app: FastifyInstance) => {
         .status(500)
         .type('application/problem+json')
         .send(problem(500, 'Something went wrong on our side.'));
+    }
+    if ((error as { code?: unknown }).code === PG_NUMBER_OUT_OF_RANGE) {
+      // An id past PostgreSQL's integer columns (2^31 - 1) that the schemas let through.
+      return reply.status(400).type('application/problem+json').send(problem(400, outOfRangeMessage));
     }
     if (isBusy(error)) {
       // Another process held SQLite's write lock past busy_timeout (a long import on a second
