@@ -16,7 +16,15 @@ function isUnauthorized(error: unknown): boolean {
 export async function storeServerLeads(db: LeadNestDb, leads: readonly Lead[]): Promise<void> {
   await db.transaction('rw', db.leads, db.outbox, db.meta, async () => {
     const fresh = new Set(leads.map((l) => l.leadID));
-    for (const lead of leads) await rebuildLead(db, lead.leadID, lead);
+    // Leads with no waiting rows are the server copy as is: written in one bulk call, not three
+    // IndexedDB requests each (2,000 leads took seconds on a first visit, issue 7).
+    const waiting = new Set(await db.outbox.orderBy('leadId').uniqueKeys());
+    await db.leads.bulkPut(
+      leads
+        .filter((lead) => !waiting.has(lead.leadID))
+        .map((lead) => ({ ...lead, base: lead, pendingCount: 0, attention: 0 as const })),
+    );
+    for (const lead of leads) if (waiting.has(lead.leadID)) await rebuildLead(db, lead.leadID, lead);
     // Leads no longer assigned to this employee leave the board; offline-added ones stay.
     const gone = await db.leads.filter((l) => l.leadID > 0 && !fresh.has(l.leadID)).primaryKeys();
     await db.leads.bulkDelete(gone);
@@ -50,7 +58,11 @@ export async function refreshOptions(db: LeadNestDb): Promise<void> {
   );
   // One write for the four lists, so the board redraws its columns once, not four times.
   const rows = answers.filter((row) => row !== null);
-  if (rows.length > 0) await db.options.bulkPut(rows);
+  try {
+    if (rows.length > 0) await db.options.bulkPut(rows);
+  } catch (error) {
+    console.warn('Could not store the option lists', error);
+  }
 }
 
 export async function refreshReminders(db: LeadNestDb): Promise<void> {

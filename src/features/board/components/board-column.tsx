@@ -1,5 +1,5 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { memo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { CachedLead } from '../../../lib/db';
 import type { BoardColumn as Column } from '../lib/columns';
 import { LeadCard } from './lead-card';
@@ -12,7 +12,15 @@ interface BoardColumnProps {
   onAddNote: (lead: CachedLead) => void;
 }
 
+// Drawing every card does not scale: with 2,000 leads a reload took 7–8 s to its first card
+// (npm run bench:web, issue 7). Each column draws its newest cards, and more on request.
+const CARDS_AT_FIRST = 30;
+const CARDS_PER_STEP = 60;
+
 export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardColumnProps) {
+  const [shown, setShown] = useState(CARDS_AT_FIRST);
+  const visible = useMemo(() => column.leads.slice(0, shown), [column.leads, shown]);
+  const hidden = column.leads.length - visible.length;
   const headingId = `column-${column.id.replace(/\W+/g, '-').toLowerCase()}`;
   const targets = statusColumns.filter((c) => c !== column.title);
   return (
@@ -35,8 +43,19 @@ export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardC
             className="board-column-cards"
             data-drop-target={dropState.isDraggingOver}
           >
-            <ColumnCards leads={column.leads} targets={targets} onMove={onMove} onAddNote={onAddNote} />
+            <ColumnCards leads={visible} targets={targets} onMove={onMove} onAddNote={onAddNote} />
             {drop.placeholder}
+            {hidden > 0 ? (
+              <button
+                type="button"
+                className="button button-secondary show-more-cards"
+                onClick={() => setShown((n) => n + CARDS_PER_STEP)}
+              >
+                {hidden <= CARDS_PER_STEP
+                  ? `Show ${hidden} more`
+                  : `Show ${CARDS_PER_STEP} more (${hidden.toLocaleString()} not shown)`}
+              </button>
+            ) : null}
             {column.leads.length === 0 ? <p className="column-empty muted">No leads here yet.</p> : null}
           </div>
         )}

@@ -154,6 +154,22 @@ describe('the employee board', () => {
     expect(decodeURIComponent(whatsApp.split('text=')[1]!)).toContain('Meera Iyer');
   });
 
+  it('draws the newest 30 cards of a long column and the rest on request', async () => {
+    const employee = await newEmployee();
+    for (let i = 1; i <= 35; i++) await addLead(employee, { name: `Buyer ${i}` });
+    const { user } = openBoard(employee);
+
+    await screen.findByRole('article', { name: 'Buyer 35' }, { timeout: 5000 });
+    const newLeads = columnCounting('New Leads', 35);
+    expect(within(newLeads).getAllByRole('article')).toHaveLength(30);
+    expect(within(newLeads).queryByRole('article', { name: 'Buyer 5' })).toBeNull();
+
+    await user.click(within(newLeads).getByRole('button', { name: 'Show 5 more' }));
+    expect(within(newLeads).getAllByRole('article')).toHaveLength(35);
+    expect(within(newLeads).getByRole('article', { name: 'Buyer 1' })).toBeVisible();
+    expect(within(newLeads).queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+  });
+
   it('switches between Regular and Compact density', async () => {
     const employee = await newEmployee();
     const { user } = openBoard(employee);
