@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalisePhone } from './leads-list';
+import { MAX_ID, MAX_PAGE, normalisePhone } from './leads-list';
 import { messages } from './messages';
 
 // Payloads and answers of /api/Admin/* (spec §3, §7; DESIGN.md §2–§4).
@@ -14,9 +14,9 @@ export const ADMIN_MAX_PAGE_SIZE = 5000;
  */
 export const adminLeadsQuerySchema = z.object({
   search: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).optional(),
-  afterId: z.coerce.number().int().min(0).optional(),
+  afterId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
 });
 export type AdminLeadsQuery = z.infer<typeof adminLeadsQuerySchema>;
 

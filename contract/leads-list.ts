@@ -6,9 +6,14 @@ import { messages } from './messages';
 export { LEADS_MAX_PAGE_SIZE, LEADS_PAGE_SIZE, type LeadListItem, TOTAL_COUNT_HEADER } from './leads-paging';
 export { normalisePhone } from './phone';
 
+/** Past this page an OFFSET overflows SQLite's 64-bit integers (found by fuzzing, issue 6). */
+export const MAX_PAGE = 1_000_000;
+/** Row ids are PostgreSQL `serial` (32-bit) columns. */
+export const MAX_ID = 2_147_483_647;
+
 export const leadListQuerySchema = z.object({
   search: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
   pageSize: z.coerce.number().int().min(1).max(LEADS_MAX_PAGE_SIZE).optional(),
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;

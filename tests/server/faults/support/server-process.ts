@@ -179,9 +179,20 @@ export async function startServerProcess(
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  await waitForLog(/LeadNest is serving on/);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${log}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server did not answer /api/health in 60 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     output: () => log,
     exited,
     kill: (signal) => child.kill(signal),
