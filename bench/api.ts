@@ -1,54 +1,85 @@
-// `npm run bench:api` (issue 7): what the API costs over bare Fastify. In one process it starts the
-// real app on a temp SQLite file, seeds an employee holding 200 leads (plus 5,000 leads of others),
-// then loads, one after the other with autocannon on loopback, (a) the employee's
+// `npm run bench:api [-- --pg [url]] [--profile] [--seconds 5] [--rounds 3]` (issue 7): what the API costs over bare
+// Fastify. In one process it starts the real app on a fresh database (a temp SQLite file; a fresh
+// schema of PostgreSQL with --pg or TEST_DATABASE_URL), seeds an employee holding 200 leads among
+// 100,000, then loads, one after the other with autocannon on loopback, (a) the employee's
 // GET /api/Admin/leads and (b) a bare Fastify route answering the same JSON from memory, and
-// prints requests/s, p99 and the ratio a/b (target ≥ 0.7). Then the query plans of the list query.
-// autocannon runs as a child process so the load generator does not share the servers' CPU.
+// prints requests/s, p99 and the ratio a/b (target ≥ 0.7). Then the same list revalidated with
+// If-None-Match and fetched with Accept-Encoding, and the query plans of the list and stats
+// queries. autocannon runs as a child process, not on the servers' event loop.
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Result } from 'autocannon';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { Role } from '../contract/roles';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { createAccount, createFirstAdmin } from '../tests/helpers/test-server';
-import { printListQueryPlans } from './query-plans';
+import type { Db } from '../server/db/database';
+import { createAccount, createFirstAdmin, createTestApp } from '../tests/helpers/test-server';
+import { printQueryPlans } from './query-plans';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const { values: args } = parseArgs({
+  options: {
+    pg: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
+    rounds: { type: 'string', default: '3' },
+  },
+  // `--pg` alone takes TEST_DATABASE_URL or the local test database.
+  args: process.argv
+    .slice(2)
+    .flatMap((a, i, all) =>
+      a === '--pg' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--'))
+        ? [a, process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']
+        : [a],
+    ),
+});
+const DURATION = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
 const CONNECTIONS = 10;
 const OWN_LEADS = 200;
-const OTHER_LEADS = 5000;
+const TOTAL_LEADS = 100_000;
+const outDir = path.resolve(import.meta.dirname, 'out');
+
+const pgUrl = args.pg ?? process.env.TEST_DATABASE_URL;
+// createTestApp puts the app in a fresh schema of this database and drops it on close.
+if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const args = [autocannonCli, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION)];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const cli = [autocannonCli, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION)];
+  for (const [name, value] of Object.entries(headers)) cli.push('-H', `${name}=${value}`);
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...args, url], { maxBuffer: 1 << 24 }, (error, stdout) =>
+    execFile(process.execPath, [...cli, url], { maxBuffer: 1 << 24 }, (error, stdout) =>
       error ? reject(error) : resolve(JSON.parse(stdout) as Result),
     );
   });
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadnest-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  STATIC_DIR: 'none',
-  LOG_LEVEL: 'silent',
-  SEED_ADMIN: 'false',
-});
-const database = openDatabase(config.database);
-const app = await buildApp(config, { logger: false, database });
-const bare = Fastify({ logger: false });
-try {
-  const admin = await createFirstAdmin(app);
-  const employee = await createAccount(app, admin, Role.Employee);
+/** Runs `load` with the CPU profiler on, written to bench/out/<name>.cpuprofile. */
+async function profiled(name: string, run: () => Promise<Result>): Promise<Result> {
+  if (!args.profile) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `${name}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`  (profile of ${name} written to ${path.relative(process.cwd(), file)})`);
+    session.disconnect();
+  }
+}
+
+async function seed(database: Db, adminId: number, employeeId: number, otherEmployeeId: number) {
   const now = new Date().toISOString();
   const lead = (i: number, assignedTo: number | null) => ({
     name: `Lead ${i}`,
@@ -62,49 +93,153 @@ try {
     assigned_to_id: assignedTo,
     assigned_date: assignedTo ? now : null,
     created_at: now,
-    created_by: admin.id,
+    created_by: adminId,
     deleted_at: null,
   });
+  const others = TOTAL_LEADS - OWN_LEADS;
   const rows = [
-    ...Array.from({ length: OWN_LEADS }, (_, i) => lead(i, employee.id)),
-    ...Array.from({ length: OTHER_LEADS }, (_, i) => lead(OWN_LEADS + i, i % 2 ? admin.id : null)),
+    ...Array.from({ length: OWN_LEADS }, (_, i) => lead(i, employeeId)),
+    ...Array.from({ length: others }, (_, i) => lead(OWN_LEADS + i, i % 2 ? otherEmployeeId : null)),
   ];
-  for (let i = 0; i < rows.length; i += 500) {
-    await database.db
-      .insertInto('leads')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto('leads')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+  });
+  // Half of the employee's leads have a status record, so the list's joins find something.
+  const callStatus = await database.db.selectFrom('call_statuses').select('id').executeTakeFirstOrThrow();
+  const clientStatus = await database.db.selectFrom('client_statuses').select('id').executeTakeFirstOrThrow();
+  const own = await database.db
+    .selectFrom('leads')
+    .select('id')
+    .where('assigned_to_id', '=', employeeId)
+    .orderBy('id')
+    .limit(OWN_LEADS / 2)
+    .execute();
+  await database.db
+    .insertInto('lead_statuses')
+    .values(
+      own.map((l) => ({
+        lead_id: l.id,
+        call_status_id: callStatus.id,
+        client_status_id: clientStatus.id,
+        client_priority_id: 1,
+        token_id: 1,
+        notes: 'Called, interested',
+        created_by: 'bench',
+        created_on: now,
+        last_updated_by: 'bench',
+        last_updated_on: now,
+      })),
+    )
+    .execute();
+  // Statistics for the planner, as autovacuum / a long-running database would have them.
+  await sql`analyze`.execute(database.db);
+}
+
+/** Several runs of one load as one: mean requests/s, the worst p99, summed counts. */
+function merged(results: Result[]): Result {
+  const sum = (pick: (r: Result) => number) => results.reduce((n, r) => n + pick(r), 0);
+  return {
+    requests: {
+      total: sum((r) => r.requests.total),
+      average: sum((r) => r.requests.average) / results.length,
+    },
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+      average: sum((r) => r.latency.average) / results.length,
+    },
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    '2xx': sum((r) => r['2xx']),
+    '3xx': sum((r) => r['3xx']),
+    '4xx': sum((r) => r['4xx']),
+    '5xx': sum((r) => r['5xx']),
+  };
+}
+
+const line = (name: string, r: Result) =>
+  `  ${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms  ` +
+  `2xx ${r['2xx']}  3xx ${r['3xx']}  4xx/5xx ${r['4xx'] + r['5xx']}  errors ${r.errors}`;
+
+const t = await createTestApp({ SEED_ADMIN: 'false' });
+const { app } = t;
+const database: Db = { db: app.deps.db, dialect: app.deps.dialect, close: async () => {} };
+const bare = Fastify({ logger: false });
+try {
+  const admin = await createFirstAdmin(app);
+  const employee = await createAccount(app, admin, Role.Employee);
+  const colleague = await createAccount(app, admin, Role.Employee);
+  await seed(database, admin.id, employee.id, colleague.id);
 
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const listUrl = `${appUrl}/api/Admin/leads`;
   const headers = { authorization: `Bearer ${employee.token}` };
-  const check = await fetch(`${appUrl}/api/Admin/leads`, { headers });
+  const check = await fetch(listUrl, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const payload = await check.text();
   const count = (JSON.parse(payload) as unknown[]).length;
   if (check.status !== 200 || count !== OWN_LEADS)
     throw new Error(`expected ${OWN_LEADS} leads, got ${count}`);
+  const etag = check.headers.get('etag');
+  if (!etag) throw new Error('the list answered no ETag');
 
-  bare.get('/leads', (_request, reply) => reply.type('application/json').send(payload));
+  // What a browser gets: a compressed answer, and a 304 for a refresh with nothing changed.
+  console.log(`Database: ${app.deps.dialect}, ${TOTAL_LEADS.toLocaleString('en-US')} leads.`);
+  for (const encoding of ['gzip', 'br']) {
+    const res = await fetch(listUrl, { headers: { ...headers, 'accept-encoding': encoding } });
+    const body = Buffer.from(await res.arrayBuffer());
+    console.log(
+      `Accept-Encoding: ${encoding} → ${res.status}, Content-Encoding: ${res.headers.get('content-encoding')}, ` +
+        `ETag ${res.headers.get('etag') === etag ? 'same' : 'DIFFERENT'} (fetch decodes: ${(body.length / 1024).toFixed(0)} KB)`,
+    );
+  }
+  const revalidate = await fetch(listUrl, { headers: { ...headers, 'if-none-match': etag } });
+  console.log(`If-None-Match: ${etag} → ${revalidate.status}, ${(await revalidate.text()).length} bytes`);
+
+  // The floor: the answer's bytes ready in memory, nothing else.
+  const bytes = Buffer.from(payload);
+  bare.get('/leads', (_request, reply) => reply.type('application/json; charset=utf-8').send(bytes));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   console.log(
-    `GET /api/Admin/leads as an employee: ${count} leads, ${(payload.length / 1024).toFixed(0)} KB JSON; ` +
-      `autocannon ${CONNECTIONS} connections × ${DURATION} s each on loopback, in its own process.`,
+    `\nGET /api/Admin/leads as an employee: ${count} leads, ${(payload.length / 1024).toFixed(0)} KB JSON; ` +
+      `autocannon ${CONNECTIONS} connections × ${DURATION} s on loopback, in its own process, ` +
+      `(a) and (b) in ${ROUNDS} alternating rounds.`,
   );
-  const real = await load(`${appUrl}/api/Admin/leads`, headers);
-  const floor = await load(`${bareUrl}/leads`);
-  const line = (name: string, r: Result) =>
-    `  ${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms  ` +
-    `errors ${r.errors}  non-2xx ${r.non2xx}`;
-  console.log(line('(a) LeadNest GET /api/Admin/leads', real));
-  console.log(line('(b) bare Fastify, same JSON', floor));
-  const ratio = real.requests.average / floor.requests.average;
+  // Rounds alternate which goes first, so a neighbour's burst on the shared cores lands on both.
+  const real: Result[] = [];
+  const floor: Result[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = () => profiled(`api-list-${round + 1}`, () => load(listUrl, headers));
+    const b = () => load(`${bareUrl}/leads`);
+    if (round % 2 === 0) {
+      real.push(await a());
+      floor.push(await b());
+    } else {
+      floor.push(await b());
+      real.push(await a());
+    }
+  }
+  console.log(line('(a) LeadNest GET /api/Admin/leads', merged(real)));
+  console.log(line('(b) bare Fastify, same JSON from memory', merged(floor)));
+  const ratio = merged(real).requests.average / merged(floor).requests.average;
   console.log(`  ratio a/b: ${ratio.toFixed(2)} (target ≥ 0.70) ${ratio >= 0.7 ? 'met' : 'NOT met'}`);
+  const notModified = await load(listUrl, { ...headers, 'if-none-match': etag });
+  console.log(line('(c) LeadNest, If-None-Match → 304', notModified));
+  for (const [name, encoding] of [
+    ['(d)', 'gzip'],
+    ['(e)', 'br'],
+  ] as const) {
+    const compressed = await load(listUrl, { ...headers, 'accept-encoding': encoding });
+    console.log(line(`${name} LeadNest, Accept-Encoding: ${encoding}`, compressed));
+  }
 
-  await printListQueryPlans(database, employee.id);
+  await printQueryPlans(database, employee.id);
 } finally {
   await bare.close();
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await t.close();
 }

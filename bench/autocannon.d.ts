@@ -12,6 +12,10 @@ declare module 'autocannon' {
     requests: { total: number; average: number };
     errors: number;
     non2xx: number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
   }
   export interface Instance {
     stop(): void;

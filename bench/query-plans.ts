@@ -1,11 +1,11 @@
-// Query plans of the employee's list query and the dashboard stats queries (issue 7), taken from
-// the real repository: a Kysely plugin records each query the repository builds, and the plan of
-// that same SQL is printed — EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL.
+// Query plans of the list and dashboard stats queries (issue 7), taken from the real repository:
+// a Kysely plugin records each query the repository builds, and the plan of that same SQL is
+// printed — EXPLAIN QUERY PLAN on SQLite, EXPLAIN on PostgreSQL.
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import type { Db } from '../server/db/database';
 import { createLeadsRepository } from '../server/repositories/leads.repository';
 
-export async function printListQueryPlans(database: Db, employeeId: number): Promise<void> {
+export async function printQueryPlans(database: Db, employeeId: number): Promise<void> {
   const seen: RootOperationNode[] = [];
   const recorder: KyselyPlugin = {
     transformQuery: ({ node }) => {
@@ -16,8 +16,16 @@ export async function printListQueryPlans(database: Db, employeeId: number): Pro
   };
   const leads = createLeadsRepository(database.db.withPlugin(recorder));
   const plans: [string, () => Promise<unknown>][] = [
-    ["employee's GET /api/Admin/leads", () => leads.list({ assignedToId: employeeId })],
-    ['dashboard GET /api/Admin/stats', () => leads.stats()],
+    ["employee's board, GET /api/Admin/leads", () => leads.list({ assignedToId: employeeId })],
+    [
+      'dashboard page, GET /api/Admin/unassigned?afterId=&pageSize=500',
+      () =>
+        Promise.all([
+          leads.list({ unassignedOnly: true }, { afterId: 50_000, limit: 500 }),
+          leads.count({ unassignedOnly: true }),
+        ]),
+    ],
+    ['dashboard charts, GET /api/Admin/stats', () => leads.stats()],
   ];
   const explain = database.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
   for (const [name, run] of plans) {

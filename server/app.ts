@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -17,6 +16,7 @@ import drain from './plugins/drain';
 import etag from './plugins/etag';
 import idempotency from './plugins/idempotency';
 import problemJson, { frameworkError } from './plugins/problem-json';
+import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin.routes';
 import healthRoutes from './routes/health.routes';
@@ -63,7 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(problemJson);
   await app.register(drain);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

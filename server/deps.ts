@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
@@ -12,6 +13,7 @@ import { createRateLimitsRepository } from './repositories/rate-limits.repositor
 import { createRemindersRepository } from './repositories/reminders.repository';
 import { createUsersRepository } from './repositories/users.repository';
 import { createAadhaarVault } from './services/aadhaar-vault';
+import { createAnswerCache } from './services/answer-cache';
 import { createAssignmentService } from './services/assignment.service';
 import { createAuthService } from './services/auth.service';
 import { createLeadImportService } from './services/lead-import/import.service';
@@ -25,7 +27,8 @@ import { createRateLimiter } from './services/rate-limiter';
 import { createRegistrationService } from './services/registration.service';
 import { createRemindersService } from './services/reminders.service';
 import { loadSecrets } from './services/secrets';
-import { createStatsService, openReader } from './services/stats.service';
+import { createSessionService } from './services/sessions.service';
+import { createStatsService } from './services/stats.service';
 import { createTokenService } from './services/tokens';
 
 /** Repositories and services, built once per app and shared by the routes through `app.deps`. */
@@ -49,7 +52,8 @@ export function createDeps(config: Config, database: Db) {
   const leadsRepository = createLeadsRepository(db);
   const dashboardReader = openReader(config.database, db);
   const leadsReader = createLeadsRepository(dashboardReader.db);
-  const stats = createStatsService({ leadsReader, usersReader: createUsersRepository(dashboardReader.db) });
+  const usersReader = createUsersRepository(dashboardReader.db);
+  const stats = createStatsService({ leadsReader, usersReader });
   const assignment = createAssignmentService({
     db,
     leads: leadsRepository,
@@ -70,6 +74,7 @@ export function createDeps(config: Config, database: Db) {
     vault,
     limiter,
     auth: createAuthService({ users, tokens, limiter, limits: config.login }),
+    sessions: createSessionService({ tokens, users: usersReader, version: dashboardReader.version }),
     registration: createRegistrationService({ db, users, vault }),
     idempotency: createIdempotencyRepository(db),
     leadStatusService,
@@ -89,6 +94,7 @@ export function createDeps(config: Config, database: Db) {
     leadsList: createLeadsListService({ leads: leadsRepository, edits: createLeadsAdminRepository(db) }),
     leadsRepository,
     dashboardReader,
+    listAnswers: createAnswerCache(),
     assignment,
     importWorkers,
     leadsService: createLeadsService({

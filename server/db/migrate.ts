@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
 import * as initial from './migrations/2026-11-23-0001-initial';
+import * as liveSiteVisitIndex from './migrations/2026-11-23-0002-live-site-visit-index';
 
 // Ordered by name; a new migration is a new file added here, never an edit of an old one.
 const migrations: Record<string, Migration> = {
   '2026-11-23-0001-initial': initial,
+  '2026-11-23-0002-live-site-visit-index': liveSiteVisitIndex,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: TokenClaims | null;
+    /** The database's change mark taken while authenticating (server/db/reader.ts), or null. */
+    dataVersion: string | null;
   }
 }
 
@@ -31,21 +33,13 @@ function bearer(request: FastifyRequest): string | null {
 
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('dataVersion', null);
 
-  async function authenticate(token: string): Promise<TokenClaims> {
-    const claims = await app.deps.tokens.verify(token);
-    if (!claims) throw unauthorized(messages.session.expired);
-    // The token version and active flag are checked on every call, so a password reset or a
-    // deactivation signs the user out at once rather than when the token expires.
-    const state = await app.deps.users.findAuthState(claims.userId);
-    if (
-      state?.is_active !== 1 ||
-      state.token_version !== claims.tokenVersion ||
-      state.role_id !== claims.roleId
-    ) {
-      throw unauthorized(messages.session.expired);
-    }
-    return claims;
+  async function authenticate(request: FastifyRequest, token: string): Promise<TokenClaims> {
+    const session = await app.deps.sessions.authenticate(token);
+    if (!session) throw unauthorized(messages.session.expired);
+    request.dataVersion = session.version;
+    return session.claims;
   }
 
   app.addHook('onRequest', async (request) => {
@@ -59,7 +53,7 @@ export default fp(async (app: FastifyInstance) => {
       if (access === 'optional') return;
       throw unauthorized(messages.session.expired);
     }
-    request.user = await authenticate(token);
+    request.user = await authenticate(request, token);
     if (Array.isArray(access) && !access.includes(request.user.roleId)) throw forbidden();
   });
 });

@@ -26,7 +26,9 @@ export default fp(async (app: FastifyInstance) => {
     if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
     if (!request.url.toLowerCase().startsWith('/api/')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = etagOf(payload);
+    // A cached answer comes with its tag (server/services/answer-cache.ts): no second hash.
+    const given = reply.getHeader('etag');
+    const etag = typeof given === 'string' ? given : etagOf(payload);
     reply.header('etag', etag);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
     const ifNoneMatch = request.headers['if-none-match'];
@@ -34,6 +36,7 @@ export default fp(async (app: FastifyInstance) => {
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
+    reply.removeHeader('content-encoding');
     return '';
   });
 });

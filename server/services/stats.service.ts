@@ -1,31 +1,8 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { type LeadStats, NO_CAMPAIGN } from '../../contract/admin';
 import type { Employee } from '../../contract/leads';
 import { Role } from '../../contract/roles';
-import type { Config } from '../config';
-import type { Database } from '../db/schema';
 import type { LeadsRepository } from '../repositories/leads.repository';
 import type { UsersRepository } from '../repositories/users.repository';
-
-export interface Reader {
-  db: Kysely<Database>;
-  close(): Promise<void>;
-}
-
-/**
- * The connection dashboard reads go through. Kysely's SQLite driver has one connection, so
- * while a 100,000-row import holds it in a transaction every other query would wait; a second,
- * read-only connection reads the last committed state (WAL) meanwhile. PostgreSQL has a pool.
- */
-export function openReader(database: Config['database'], db: Kysely<Database>): Reader {
-  if (database.kind !== 'sqlite') return { db, close: async () => {} };
-  // The writer has run the migrations and switched to WAL before this opens.
-  const sqlite = new SQLite(database.file, { readonly: true, fileMustExist: true });
-  sqlite.pragma('busy_timeout = 5000');
-  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db: reader, close: () => reader.destroy() };
-}
 
 interface Deps {
   leadsReader: LeadsRepository;
@@ -36,9 +13,10 @@ interface Deps {
 
 export function createStatsService({ leadsReader, usersReader, maxAgeMs = 1000 }: Deps) {
   // Three GROUP BYs over 100,000 leads take tens of milliseconds of the API thread (SQLite runs
-  // in-process). Callers within a second, or while one computation runs, share its answer, so a
-  // room full of dashboards costs one query a second, not one per request.
-  let recent: { startedAt: number; answer: Promise<LeadStats> } | null = null;
+  // in-process). Callers within a second, or while one computation runs, or while the database
+  // has not changed since (its change mark, server/db/reader.ts), share one answer, so a room
+  // full of dashboards — or one watching a long import — costs a query per change, not per request.
+  let recent: { startedAt: number; version: string | null; answer: Promise<LeadStats> } | null = null;
 
   async function compute(): Promise<LeadStats> {
     const [counts, employees] = await Promise.all([
@@ -73,11 +51,12 @@ export function createStatsService({ leadsReader, usersReader, maxAgeMs = 1000 }
     },
 
     /** DESIGN.md §2: assigned/unassigned, per employee (active ones with none too), per campaign. */
-    stats(): Promise<LeadStats> {
+    stats(version: string | null = null): Promise<LeadStats> {
       const now = Date.now();
-      if (recent && now - recent.startedAt < maxAgeMs) return recent.answer;
+      if (recent && (now - recent.startedAt < maxAgeMs || (version !== null && recent.version === version)))
+        return recent.answer;
       const answer = compute();
-      const entry = { startedAt: now, answer };
+      const entry = { startedAt: now, version, answer };
       recent = entry;
       answer.catch(() => {
         if (recent === entry) recent = null;
