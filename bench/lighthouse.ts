@@ -22,6 +22,9 @@ import {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGET = 95;
 const LEADS = 30;
+// Lighthouse's scores move by several points from run to run on a shared machine; its docs
+// advise the median of several runs.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const outDir = path.join(import.meta.dirname, 'out');
 const slug = (name: string) => name.split(' (')[0]!.replace(/\W+/g, '-');
 
@@ -33,6 +36,27 @@ interface PageResult {
   installErrors: string[];
   /** Lighthouse's version and the browser it ran, from the report. */
   ran: string;
+  /** Every run's performance score, when this is the median of several. */
+  performanceRuns?: number[];
+}
+
+/** Runs Lighthouse `RUNS` times on one page; answers the run with the median performance score. */
+async function auditMedian(name: string, url: string, userDataDir?: string): Promise<PageResult> {
+  const runs: PageResult[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(name, url, userDataDir));
+  const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = byPerformance[Math.floor(runs.length / 2)]!;
+  const mid = (c: (typeof CATEGORIES)[number]) =>
+    runs.map((r) => r.scores[c]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  return {
+    ...median,
+    scores: {
+      performance: mid('performance'),
+      accessibility: mid('accessibility'),
+      'best-practices': mid('best-practices'),
+    },
+    performanceRuns: runs.map((r) => r.scores.performance),
+  };
 }
 
 /**
@@ -131,19 +155,22 @@ const profiles: string[] = [];
 try {
   const employee = await registerEmployee(server, 1);
   await addLeads(server, LEADS, employee);
-  const results = [await audit('login (/)', `${server.url}/`)];
+  const results = [await auditMedian('login (/)', `${server.url}/`)];
   const profile = await signedInProfile(server.url, employee);
   profiles.push(profile);
-  results.push(await audit(`employee board (/employee, ${LEADS} leads)`, `${server.url}/employee`, profile));
+  results.push(
+    await auditMedian(`employee board (/employee, ${LEADS} leads)`, `${server.url}/employee`, profile),
+  );
 
-  console.log(`\nLighthouse mobile profile (target ≥ ${TARGET})`);
+  console.log(`\nLighthouse mobile profile, median of ${RUNS} runs (target ≥ ${TARGET})`);
   for (const r of results) {
     console.log(`  ${r.ran}`);
     const scores = CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ');
     const installable =
       r.installErrors.length === 0 ? 'installable' : `NOT installable: ${r.installErrors.join(', ')}`;
     console.log(`  ${r.name}: ${scores}; ${installable}`);
-    console.log(`    ${r.metrics}`);
+    console.log(`    performance of each run: ${r.performanceRuns?.join(', ')}`);
+    console.log(`    median run: ${r.metrics}`);
     for (const f of r.failed) console.log(`    below 90: ${f}`);
   }
   const missed = results.flatMap((r) =>
