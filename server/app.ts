@@ -53,6 +53,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConstructorPoisoning: 'error',
     // The drain plugin answers 503 as problem JSON while shutting down (Fastify's own is not).
     return503OnClosing: false,
+    // close() comes after the drain (server/main.ts), when nothing is in flight: it ends every
+    // connection at once instead of waiting on keep-alive sockets a client may hold open for
+    // minutes (seen as a test server's close() hanging past 60 s).
+    forceCloseConnections: true,
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
