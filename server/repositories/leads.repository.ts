@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Lead } from '../../contract/leads';
 import { Role } from '../../contract/roles';
 import type { Database, NewLead } from '../db/schema';
@@ -188,13 +188,34 @@ export function createLeadsRepository(db: Kysely<Database>) {
       between?: () => Promise<void>,
     ): Promise<Set<string>> {
       const inserted = new Set<string>();
+      // Kysely builds and compiles each batch's statement anew: for 500 rows × 12 columns that took
+      // ~10 ms, more than the database took to run it. Batches of one size and one set of columns
+      // share their SQL, so it is compiled once per call and reused with each batch's values.
+      const compiledSql = new Map<string, string>();
       for (const part of chunks(leads, INSERT_BATCH)) {
-        const rows = await trx
-          .insertInto('leads')
-          .values(part)
-          .onConflict((oc) => oc.doNothing())
-          .returning('phone')
-          .execute();
+        const columns = Object.keys(part[0]!) as (keyof NewLead)[];
+        const uniform = part.every(
+          (row) => Object.keys(row).length === columns.length && columns.every((c) => row[c] !== undefined),
+        );
+        const shape = `${part.length} ${columns.join(',')}`;
+        const known = uniform ? compiledSql.get(shape) : undefined;
+        let compiled: CompiledQuery<{ phone: string }>;
+        if (known) {
+          compiled = CompiledQuery.raw(
+            known,
+            part.flatMap((row) => columns.map((c) => row[c])),
+          );
+        } else {
+          compiled = trx
+            .insertInto('leads')
+            .values(part)
+            .onConflict((oc) => oc.doNothing())
+            .returning('phone')
+            .compile();
+          if (uniform && compiled.parameters.length === part.length * columns.length)
+            compiledSql.set(shape, compiled.sql);
+        }
+        const { rows } = await trx.executeQuery(compiled);
         for (const r of rows) inserted.add(r.phone);
         await between?.();
       }
