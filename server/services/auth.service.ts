@@ -20,13 +20,14 @@ export function createAuthService({ users, tokens, limiter, limits }: Deps) {
       const normalised = email.trim().toLowerCase();
       const emailKey = `login-email:${normalised}`;
       await limiter.consume(`login-ip:${ip}`, limits.maxPerIp, messages.login.tooManyAttempts);
-      await limiter.ensureBelow(emailKey, limits.maxPerEmail, messages.login.tooManyAttempts);
+      // The attempt is counted before the (slow) password check, so attempts arriving together
+      // cannot all pass a check that none has counted yet; a right password clears the count.
+      await limiter.consume(emailKey, limits.maxPerEmail, messages.login.tooManyAttempts);
 
       const user = await users.findByEmail(normalised);
       // Unknown emails cost one hash verification too, so timing does not tell which emails exist.
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !ok || user.is_active !== 1 || !isRoleId(user.role_id)) {
-        await limiter.record(emailKey);
         throw new HttpError(401, messages.login.invalidCredentials);
       }
       await limiter.reset(emailKey);
