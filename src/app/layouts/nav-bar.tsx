@@ -1,10 +1,14 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Role, type RoleId } from '../../../contract/roles';
 import { Logo } from '../../components/ui/logo';
 import { homePathFor, paths } from '../../config/paths';
-import { LeadSearchResults } from '../../features/search/components/lead-search-results';
 import { clearSession, type Session } from '../../lib/session';
+
+// Only after a search: kept out of what every signed-in screen loads (issue 7: board ≤ 170 KB).
+const LeadSearchResults = lazy(async () => ({
+  default: (await import('../../features/search/components/lead-search-results')).LeadSearchResults,
+}));
 
 const menuLinks: Record<RoleId, { to: string; label: string }[]> = {
   [Role.Admin]: [
@@ -99,7 +103,11 @@ export function NavBar({ session }: { session: Session }) {
           </button>
         </form>
       </div>
-      {resultsFor ? <LeadSearchResults query={resultsFor} onClose={closeResults} /> : null}
+      {resultsFor ? (
+        <Suspense fallback={null}>
+          <LeadSearchResults query={resultsFor} onClose={closeResults} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -34,15 +34,16 @@ import { useBoardData } from '../hooks/use-board-data';
 import { NEW_LEADS, welcomeName } from '../lib/columns';
 import { BoardColumn } from './board-column';
 import { BoardHeader, type Density } from './board-header';
-import { NeedsAttention } from './needs-attention';
 import '../board.css';
 
 const DENSITY_KEY = 'leadnest.boardDensity';
 
-// The dialogs are not on the board's first paint (issue 7: board ≤ 170 KB), so they load when
-// first opened; offline, the service worker's precache serves them like every other chunk.
+// The dialogs and the "Needs attention" panel are not on the board's first paint (issue 7: board
+// ≤ 170 KB), so they load when first shown; offline, the service worker's precache serves them like every other chunk.
 const NoteModal = lazy(async () => ({ default: (await import('./note-modal')).NoteModal }));
 const AddLeadModal = lazy(async () => ({ default: (await import('./add-lead-modal')).AddLeadModal }));
+// Only shown when the server refused a change.
+const NeedsAttention = lazy(async () => ({ default: (await import('./needs-attention')).NeedsAttention }));
 
 function readDensity(): Density {
   try {
@@ -157,12 +158,16 @@ function Board({ email }: { email: string }) {
         online={online}
       />
 
-      <NeedsAttention
-        rows={attention}
-        onEdit={(row, payload) => void editRow(db, row.id, payload).then(() => engine.flush())}
-        onRetry={(row) => void retryRow(db, row.id).then(() => engine.flush())}
-        onDiscard={(row) => void discardRow(db, row.id)}
-      />
+      {attention.length > 0 ? (
+        <Suspense fallback={null}>
+          <NeedsAttention
+            rows={attention}
+            onEdit={(row, payload) => void editRow(db, row.id, payload).then(() => engine.flush())}
+            onRetry={(row) => void retryRow(db, row.id).then(() => engine.flush())}
+            onDiscard={(row) => void discardRow(db, row.id)}
+          />
+        </Suspense>
+      ) : null}
 
       {/* Columns appear once there is something to put in them (the device's copy, or the first
           answer), not empty first and pushed about when the leads land. */}
