@@ -97,7 +97,12 @@ describe('older employee board in Chromium', () => {
     await column(page, 'Site Visit Scheduled').getByRole('article', { name: 'Kiran Shah' }).waitFor();
     await page.getByText(messages.board.statusUpdated).first().waitFor();
 
+    // As a user would: the toast gone, the signal lost and the board showing "Offline", then
+    // the drag. (Dragging in the same instant as the toast left and the badge appeared made
+    // Chromium drop the drag now and then.)
+    await page.getByText(messages.board.statusUpdated).first().waitFor({ state: 'detached' });
     await context.setOffline(true);
+    await page.getByText('Offline', { exact: true }).waitFor();
     await grab(page, 'Kiran Shah').dragTo(
       column(page, 'Booking / Token Done').locator('.board-column-cards'),
     );
