@@ -6,7 +6,9 @@ import { HttpError, problem } from '../errors';
 
 export const busyMessage = 'The database is busy. Try again in a moment.';
 export const outOfRangeMessage = 'A number in the request is out of range.';
+export const badCharacterMessage = 'The request contains a character that cannot be stored.';
 const PG_NUMBER_OUT_OF_RANGE = '22003';
+const PG_BAD_CHARACTER = '22021';
 
 /**
  * Errors Fastify meets before routing — a path that does not decode, a path parameter past
@@ -57,9 +59,12 @@ export default fp(async (app: FastifyInstance) => {
         .type('application/problem+json')
         .send(problem(500, 'Something went wrong on our side.'));
     }
-    if ((error as { code?: unknown }).code === PG_NUMBER_OUT_OF_RANGE) {
-      // An id past PostgreSQL's integer columns (2^31 - 1) that the schemas let through.
-      return reply.status(400).type('application/problem+json').send(problem(400, outOfRangeMessage));
+    const pgCode = (error as { code?: unknown }).code;
+    if (pgCode === PG_NUMBER_OUT_OF_RANGE || pgCode === PG_BAD_CHARACTER) {
+      // Input PostgreSQL refuses that the schemas let through (found by fuzzing): an id past its
+      // integer columns (2^31 - 1), or a NUL byte in text.
+      const message = pgCode === PG_BAD_CHARACTER ? badCharacterMessage : outOfRangeMessage;
+      return reply.status(400).type('application/problem+json').send(problem(400, message));
     }
     if (isBusy(error)) {
       // Another process held SQLite's write lock past busy_timeout (a long import on a second
