@@ -24,7 +24,7 @@ export function openReader(database: Config['database'], db: Kysely<Database>): 
     return {
       db,
       // Two equal snapshots see the same committed transactions, so nothing changed in between;
-      // read-only transactions take no transaction id and leave it alone.
+      // read-only transactions take no transaction id and leave it alone. (PostgreSQL 13+.)
       version: async () => {
         const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db);
         return rows[0]!.v;
