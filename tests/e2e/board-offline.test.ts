@@ -6,6 +6,9 @@ import { messages } from '../../contract/messages';
 import { syncMessages } from '../../contract/sync';
 import { buildRegistration } from '../helpers/test-server';
 import {
+  type ApiInit,
+  apiCall,
+  apiLogin,
   desktop,
   launchBrowser,
   phone,
@@ -21,28 +24,8 @@ let server: RunningServer;
 let adminToken: string;
 let employee: { email: string; password: string; token: string };
 
-async function call<T>(
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/Registration/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
+const call = <T>(path: string, token: string, init?: ApiInit) => apiCall<T>(server, path, token, init);
+const login = (email: string, password: string) => apiLogin(server, email, password);
 
 let phoneCounter = 0;
 async function addLead(name: string, extra: Record<string, string> = {}): Promise<Lead> {

@@ -4,7 +4,15 @@ import type { HistoryEntry } from '../../contract/lead-status';
 import type { Lead } from '../../contract/leads';
 import { IDEMPOTENT_REPLAYED_HEADER, syncMessages } from '../../contract/sync';
 import { buildRegistration } from '../helpers/test-server';
-import { launchBrowser, phone, type RunningServer, startBuiltServer } from './support/harness';
+import {
+  type ApiInit,
+  apiCall,
+  apiLogin,
+  launchBrowser,
+  phone,
+  type RunningServer,
+  startBuiltServer,
+} from './support/harness';
 
 // Issue 6, Faults, outbox: a note saved offline survives a reload and a closed tab (it lives in
 // IndexedDB, not in the page), and syncs exactly once from the next page — even when the
@@ -19,28 +27,8 @@ let adminToken: string;
 let employee: { email: string; password: string };
 let lead: Lead;
 
-async function call<T>(
-  path: string,
-  token: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${server.url}/api/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/Registration/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
+const call = <T>(path: string, token: string, init?: ApiInit) => apiCall<T>(server, path, token, init);
+const login = (email: string, password: string) => apiLogin(server, email, password);
 
 const notesOnServer = async () =>
   (await call<HistoryEntry[]>(`LeadStatus/leads/${lead.leadID}/history`, adminToken)).map((n) => n.notes);

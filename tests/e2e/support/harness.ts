@@ -115,3 +115,34 @@ export async function screenshot(context: BrowserContext, name: string): Promise
   const page = context.pages().at(-1);
   await page?.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
 }
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+}
+
+/** A JSON call to the running server's API as `token`; throws with the answer on a non-2xx. */
+export async function apiCall<T>(
+  server: RunningServer,
+  path: string,
+  token: string,
+  init: ApiInit = {},
+): Promise<T> {
+  const res = await fetch(`${server.url}/api/${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+/** Signs in through the API and answers the token. */
+export async function apiLogin(server: RunningServer, email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/Registration/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
