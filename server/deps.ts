@@ -74,7 +74,12 @@ export function createDeps(config: Config, database: Db) {
     vault,
     limiter,
     auth: createAuthService({ users, tokens, limiter, limits: config.login }),
-    sessions: createSessionService({ tokens, users: usersReader, version: dashboardReader.version }),
+    sessions: createSessionService({
+      tokens,
+      users: usersReader,
+      version: dashboardReader.version,
+      versionNow: dashboardReader.versionNow,
+    }),
     registration: createRegistrationService({ db, users, vault }),
     idempotency: createIdempotencyRepository(db),
     leadStatusService,

@@ -11,6 +11,8 @@ export interface Reader {
    * right for as long as the mark does (an answer newer than its mark is only refreshed early).
    */
   version(): Promise<string>;
+  /** The same mark without waiting, where taking it needs no round trip (SQLite). */
+  versionNow?: () => string;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function openReader(database: Config['database'], db: Kysely<Database>): 
   return {
     db: reader,
     version: async () => String(dataVersion.get()),
+    versionNow: () => String(dataVersion.get()),
     close: () => reader.destroy(),
   };
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { messages } from '../../contract/messages';
 import type { RoleId } from '../../contract/roles';
 import { forbidden, unauthorized } from '../errors';
+import type { Session } from '../services/sessions.service';
 import type { TokenClaims } from '../services/tokens';
 
 /**
@@ -35,25 +36,25 @@ export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('dataVersion', null);
 
-  async function authenticate(request: FastifyRequest, token: string): Promise<TokenClaims> {
-    const session = await app.deps.sessions.authenticate(token);
-    if (!session) throw unauthorized(messages.session.expired);
-    request.dataVersion = session.version;
-    return session.claims;
-  }
-
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api') && !request.url.toLowerCase().startsWith('/api')) return;
-    if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
+  // A callback hook: a public call pays no promise, a signed-in one only the session's.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api') && !request.url.toLowerCase().startsWith('/api')) return done();
+    if (!request.routeOptions.url) return done(); // unknown route: the 404 handler answers
     const access = request.routeOptions.config.access;
-    if (access === undefined) throw forbidden('This call has no access rule.');
-    if (access === 'public') return;
+    if (access === undefined) return done(forbidden('This call has no access rule.'));
+    if (access === 'public') return done();
     const token = bearer(request);
-    if (token === null) {
-      if (access === 'optional') return;
-      throw unauthorized(messages.session.expired);
-    }
-    request.user = await authenticate(request, token);
-    if (Array.isArray(access) && !access.includes(request.user.roleId)) throw forbidden();
+    if (token === null)
+      return done(access === 'optional' ? undefined : unauthorized(messages.session.expired));
+    const signIn = (session: Session | null) => {
+      if (!session) return done(unauthorized(messages.session.expired));
+      request.user = session.claims;
+      request.dataVersion = session.version;
+      if (Array.isArray(access) && !access.includes(session.claims.roleId)) return done(forbidden());
+      done();
+    };
+    const known = app.deps.sessions.authenticateNow(token);
+    if (known !== undefined) return signIn(known);
+    app.deps.sessions.authenticate(token).then(signIn, done);
   });
 });

@@ -24,14 +24,16 @@ export default fp(async (app: FastifyInstance) => {
   let inFlight = 0;
   let onIdle: (() => void) | null = null;
 
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook (no promise per request); answering without calling done() ends the request.
+  app.addHook('onRequest', (_request, reply, done) => {
     if (draining) {
-      return reply
+      reply
         .status(503)
         .header('connection', 'close')
         .header('retry-after', '5')
         .type('application/problem+json')
         .send(problem(503, drainMessage));
+      return;
     }
     inFlight += 1;
     // 'close' fires for every response, finished or aborted by the client.
@@ -39,6 +41,7 @@ export default fp(async (app: FastifyInstance) => {
       inFlight -= 1;
       if (inFlight === 0) onIdle?.();
     });
+    done();
   });
 
   app.decorate('drain', (timeoutMs: number) => {

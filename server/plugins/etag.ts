@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** A weak validator for a JSON answer: the same bytes answer the same tag. */
@@ -22,21 +22,26 @@ function matches(ifNoneMatch: string, etag: string): boolean {
  * per-user answers out of shared caches.
  */
 export default fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
-    if (!request.url.toLowerCase().startsWith('/api/')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    // A cached answer comes with its tag (server/services/answer-cache.ts): no second hash.
-    const given = reply.getHeader('etag');
-    const etag = typeof given === 'string' ? given : etagOf(payload);
-    reply.header('etag', etag);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (!ifNoneMatch || !matches(ifNoneMatch, etag)) return payload;
-    reply.code(304);
-    reply.removeHeader('content-type');
-    reply.removeHeader('content-length');
-    reply.removeHeader('content-encoding');
-    return '';
+  // A callback hook: no promise and microtask on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, revalidate(request, reply, payload));
   });
 });
+
+function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+  if (!request.url.toLowerCase().startsWith('/api/')) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A cached answer comes with its tag (server/services/answer-cache.ts): no second hash.
+  const given = reply.getHeader('etag');
+  const etag = typeof given === 'string' ? given : etagOf(payload);
+  reply.header('etag', etag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (!ifNoneMatch || !matches(ifNoneMatch, etag)) return payload;
+  reply.code(304);
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  reply.removeHeader('content-encoding');
+  return '';
+}

@@ -61,7 +61,13 @@ export default fp(async (app: FastifyInstance) => {
 
   // preValidation: after auth (onRequest) and body parsing, before the schema check, so even a
   // 400 for a malformed body is stored and replayed like any other answer.
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback hooks with a synchronous way out: a read (most calls) pays no promise for them.
+  app.addHook('preValidation', (request, reply, done) => {
+    if (request.headers['idempotency-key'] === undefined) return done();
+    claimOrReplay(request, reply).then(() => done(), done);
+  });
+
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !request.user || !WRITE_METHODS.has(request.method)) return;
     if (!request.url.toLowerCase().startsWith('/api/')) return;
@@ -110,13 +116,16 @@ export default fp(async (app: FastifyInstance) => {
       if (Date.now() >= deadline) throw new HttpError(409, syncMessages.keyInFlight);
       await sleep(POLL_MS);
     }
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return done(null, payload);
+    request.idempotencyClaim = null;
+    record(claim, reply.statusCode, payload).then(() => done(null, payload), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = null;
-    const status = reply.statusCode;
+  async function record(claim: IdempotencyClaim, status: number, payload: unknown): Promise<void> {
     // A 5xx or a 429 means the work did not run (or did not finish): free the key so a retry
     // runs it. Every other answer is final and is what a resend gets back.
     const body =
@@ -132,13 +141,13 @@ export default fp(async (app: FastifyInstance) => {
     } else {
       await store.complete(claim.userId, claim.key, status, body);
     }
-    return payload;
-  });
+  }
 
   // A request that ends without a response (client gone, handler crash before onSend) must not
   // leave its key claimed until it is treated as abandoned.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const claim = request.idempotencyClaim;
-    if (claim) await store.release(claim.userId, claim.key);
+    if (!claim) return done();
+    store.release(claim.userId, claim.key).then(() => done(), done);
   });
 });

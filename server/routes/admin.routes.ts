@@ -12,11 +12,19 @@ import { TOTAL_COUNT_HEADER } from '../../contract/leads-list';
 import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
 import { badRequest, HttpError } from '../errors';
-import { COMPRESS_THRESHOLD, preferredEncoding } from '../services/answer-cache';
+import {
+  type CachedAnswer,
+  COMPRESS_THRESHOLD,
+  type Encoding,
+  preferredEncoding,
+} from '../services/answer-cache';
 import { leadAnswer } from './lead-answer.schema';
 
 const readers = { access: [Role.Admin, Role.Manager] } as const;
 const adminOnly = { access: [Role.Admin] } as const;
+// The list routes compress each cached answer once themselves (sendList): @fastify/compress's
+// hooks would only cost time on every call. They take no body, so nothing to decompress either.
+const selfCompressed = { compress: false, decompress: false } as const;
 
 const uploadAnswer = z.object({
   totalRows: z.number().int(),
@@ -52,33 +60,54 @@ export const uploadRouteMessages = {
 // (Node 20). The schema still documents the answer (OpenAPI).
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
+/** Compressed here, once per answer, rather than by @fastify/compress on every request. */
+function encodingFor(answer: CachedAnswer, wanted: Encoding | undefined): Encoding | undefined {
+  return answer.body.length < COMPRESS_THRESHOLD ? undefined : wanted;
+}
+
 // /api/Admin/*: leads, employees, assignment, upload, stats (spec §7, DESIGN.md §2–§4).
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { leadsService, assignment, stats, leadImport, importWorkers, dashboardReader, listAnswers, config } =
     app.deps;
 
-  /** A lead list, from the answer cache while the database has not changed since it was read. */
-  async function sendList(
+  /**
+   * A lead list, from the answer cache while the database has not changed since it was read.
+   * A cached answer is sent without waiting on anything (no promise per call, issue 7).
+   */
+  function sendList(
     request: FastifyRequest,
     query: AdminLeadsQuery,
     reply: FastifyReply,
     unassignedOnly: boolean,
-  ) {
+  ): Promise<void> | undefined {
     const user = request.user!;
     // Admins and Managers see the same lists; an employee only their own (DESIGN.md §3).
     const scope = user.roleId === Role.Employee ? `employee ${user.userId}` : 'all';
     const key = `${unassignedOnly ? 'unassigned' : 'leads'} ${scope} ${JSON.stringify(query)}`;
-    const version = request.dataVersion ?? (await dashboardReader.version());
-    const answer = await listAnswers.get(key, version, () => leadsService.list(query, user, unassignedOnly));
+    const wanted = preferredEncoding(request.headers['accept-encoding']);
+    const version = request.dataVersion;
+    const ready = version === null ? undefined : listAnswers.getNow(key, version);
+    if (ready) {
+      const encoding = encodingFor(ready, wanted);
+      const body = encoding ? ready.encodedNow(encoding) : ready.body;
+      if (body) return send(reply, ready, body, encoding);
+    }
+    return (async () => {
+      const mark = version ?? (await dashboardReader.version());
+      const answer = await listAnswers.get(key, mark, () => leadsService.list(query, user, unassignedOnly));
+      const encoding = encodingFor(answer, wanted);
+      send(reply, answer, encoding ? await answer.encoded(encoding) : answer.body, encoding);
+    })();
+  }
+
+  function send(reply: FastifyReply, answer: CachedAnswer, body: Buffer, encoding?: Encoding): undefined {
     reply
       .header(TOTAL_COUNT_HEADER, String(answer.total))
       .header('etag', answer.etag)
       .header('vary', 'Accept-Encoding')
       .type('application/json; charset=utf-8');
-    // Compressed here, once per answer, rather than by @fastify/compress on every request.
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding || answer.body.length < COMPRESS_THRESHOLD) return reply.send(answer.body);
-    return reply.header('content-encoding', encoding).send(await answer.encoded(encoding));
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.send(body);
   }
 
   await app.register(fastifyMultipart, {
@@ -93,7 +122,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads',
     {
       // Employees read their own leads here too (their boards, DESIGN.md §3).
-      config: { access: [Role.Admin, Role.Manager, Role.Employee] },
+      config: { access: [Role.Admin, Role.Manager, Role.Employee], ...selfCompressed },
       schema: { querystring: adminLeadsQuerySchema, response: { 200: z.array(leadAnswer) } },
       serializerCompiler: plainJson,
     },
@@ -103,7 +132,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unassigned',
     {
-      config: readers,
+      config: { ...readers, ...selfCompressed },
       schema: { querystring: adminLeadsQuerySchema, response: { 200: z.array(leadAnswer) } },
       serializerCompiler: plainJson,
     },

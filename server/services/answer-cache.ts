@@ -27,17 +27,22 @@ export interface CachedAnswer {
   total: number;
   /** The body compressed, made once per encoding a client asked for. */
   encoded(encoding: Encoding): Promise<Buffer>;
+  /** The same once it has been made, without waiting; undefined until then. */
+  encodedNow(encoding: Encoding): Buffer | undefined;
 }
 
 interface Entry {
   version: string;
   answer: Promise<CachedAnswer>;
+  /** The answer once read, for callers that should not wait a microtask for it. */
+  ready?: CachedAnswer;
   bytes: number;
 }
 
 function cachedAnswer(items: unknown, total: number, onGrow: (bytes: number) => void): CachedAnswer {
   const body = Buffer.from(JSON.stringify(items));
   const encodings = new Map<Encoding, Promise<Buffer>>();
+  const made = new Map<Encoding, Buffer>();
   return {
     body,
     etag: etagOf(body),
@@ -46,11 +51,18 @@ function cachedAnswer(items: unknown, total: number, onGrow: (bytes: number) => 
       let done = encodings.get(encoding);
       if (!done) {
         done = compress[encoding](body);
-        done.then((b) => onGrow(b.length)).catch(() => encodings.delete(encoding));
+        done.then(
+          (b) => {
+            made.set(encoding, b);
+            onGrow(b.length);
+          },
+          () => encodings.delete(encoding),
+        );
         encodings.set(encoding, done);
       }
       return done;
     },
+    encodedNow: (encoding) => made.get(encoding),
   };
 }
 
@@ -88,24 +100,33 @@ export function createAnswerCache({
     }
   }
 
+  /** The entry read under this version, now the most recently used; drops an older one. */
+  function current(key: string, version: string): Entry | undefined {
+    const known = entries.get(key);
+    if (!known) return undefined;
+    drop(key, known);
+    if (known.version !== version) return undefined;
+    // Re-inserted: Map order is the eviction order.
+    entries.set(key, known);
+    bytes += known.bytes;
+    return known;
+  }
+
   return {
+    /** The answer if it has been read under this version already, without waiting. */
+    getNow(key: string, version: string): CachedAnswer | undefined {
+      return current(key, version)?.ready;
+    },
     get(
       key: string,
       version: string,
       read: () => Promise<{ items: unknown; total: number }>,
     ): Promise<CachedAnswer> {
-      const known = entries.get(key);
-      if (known) {
-        drop(key, known);
-        if (known.version === version) {
-          // Re-inserted: Map order is the eviction order.
-          entries.set(key, known);
-          bytes += known.bytes;
-          return known.answer;
-        }
-      }
+      const known = current(key, version);
+      if (known) return known.answer;
       const answer = read().then(({ items, total }) => {
         const made = cachedAnswer(items, total, (by) => grow(key, entry, by));
+        entry.ready = made;
         grow(key, entry, made.body.length);
         return made;
       });

@@ -30,14 +30,21 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number) {
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(secret);
     },
+    /**
+     * The claims of a token verified before, without waiting: null once it has expired,
+     * undefined when it was not seen yet (verify it).
+     */
+    verifiedBefore(token: string): TokenClaims | null | undefined {
+      const known = verified.get(token);
+      if (!known) return undefined;
+      if (known.expiresAt > Date.now()) return known.claims;
+      verified.delete(token);
+      return null;
+    },
     /** Null for anything forged, expired or malformed; the caller answers 401. */
     async verify(token: string): Promise<TokenClaims | null> {
-      const known = verified.get(token);
-      if (known) {
-        if (known.expiresAt > Date.now()) return known.claims;
-        verified.delete(token);
-        return null;
-      }
+      const known = this.verifiedBefore(token);
+      if (known !== undefined) return known;
       try {
         // HS256 only: alg "none" and asymmetric-algorithm confusion are refused here.
         const { payload } = await jwtVerify(token, secret, {
