@@ -49,12 +49,13 @@ function workerMemoryMb(maxRows: number): number {
 
 /** Reads every chunk the worker sends for `bytes`; answers the data rows it found. */
 async function drain(job: ParseJob, bytes: Buffer, maxRows: number): Promise<number> {
-  const totalRows = await job.start(bytes, { maxRows, utcOffsetMinutes: 330 });
+  await job.start(bytes, { maxRows, utcOffsetMinutes: 330 });
   const chunks = job.chunks();
-  while (!(await chunks.next()).done) {
-    // the rows themselves are not needed here
+  for (;;) {
+    // The rows themselves are not needed here, only the summary at the end.
+    const next = await chunks.next();
+    if (next.done) return next.value.totalRows;
   }
-  return totalRows;
 }
 
 /**

@@ -49,7 +49,7 @@ export function createDeps(config: Config, database: Db) {
   const mailer = createMailer(config);
   // Admin dashboard and import (issue 3). Dashboard reads go through `dashboardReader`: on
   // SQLite a second, read-only connection, so a long import transaction does not stall them.
-  const leadsRepository = createLeadsRepository(db);
+  const leadsRepository = createLeadsRepository(db, database.sqlite);
   const dashboardReader = openReader(config.database, db);
   const leadsReader = createLeadsRepository(dashboardReader.db);
   const usersReader = createUsersRepository(dashboardReader.db);

@@ -21,6 +21,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * SQLite: the one connection Kysely runs everything on, for a bulk write inside a Kysely
+   * transaction (which has the connection to itself until it ends). Nothing else uses it.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -68,8 +73,10 @@ export function openDatabase(config: Config['database']): Db {
   // FULL: a committed note survives a power cut (DESIGN.md §1).
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database }),
+  });
+  return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() };
 }
 
 export async function ping(db: Kysely<Database>): Promise<boolean> {

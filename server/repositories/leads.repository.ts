@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Lead } from '../../contract/leads';
 import { Role } from '../../contract/roles';
@@ -71,7 +72,44 @@ function likeContains(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-export function createLeadsRepository(db: Kysely<Database>) {
+/**
+ * `sqlite`: the connection under `db` when it is SQLite (server/db/database.ts), for the import's
+ * inserts.
+ */
+export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Database) {
+  const insertStatements = new Map<string, SQLite.Statement>();
+
+  /**
+   * SQLite inside a transaction: one prepared single-row insert per lead, run straight on the
+   * connection the transaction holds. About 8 µs a row, against 13 µs for Kysely's 500-row
+   * statements with RETURNING (bench:import); the transaction keeps it all-or-nothing.
+   */
+  async function insertEach(
+    leads: readonly NewLead[],
+    connection: SQLite.Database,
+    between?: () => Promise<void>,
+  ): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    for (const part of chunks(leads, INSERT_BATCH)) {
+      for (const lead of part) {
+        const columns = Object.keys(lead) as (keyof NewLead)[];
+        const shape = columns.join(',');
+        let statement = insertStatements.get(shape);
+        if (!statement) {
+          const names = columns.map((c) => `"${c}"`).join(', ');
+          const values = columns.map(() => '?').join(', ');
+          statement = connection.prepare(
+            `insert into leads (${names}) values (${values}) on conflict do nothing`,
+          );
+          insertStatements.set(shape, statement);
+        }
+        if (statement.run(columns.map((c) => lead[c] ?? null)).changes === 1) inserted.add(lead.phone);
+      }
+      await between?.();
+    }
+    return inserted;
+  }
+
   function live(filter: LeadFilter, trx: Trx = db) {
     let query = trx.selectFrom('leads').where('leads.deleted_at', 'is', null);
     if (filter.assignedToId !== undefined)
@@ -187,6 +225,7 @@ export function createLeadsRepository(db: Kysely<Database>) {
       trx: Trx,
       between?: () => Promise<void>,
     ): Promise<Set<string>> {
+      if (sqlite && trx.isTransaction) return insertEach(leads, sqlite, between);
       const inserted = new Set<string>();
       // Kysely builds and compiles each batch's statement anew: for 500 rows × 12 columns that took
       // ~10 ms, more than the database took to run it. Batches of one size and one set of columns

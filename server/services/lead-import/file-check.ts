@@ -44,7 +44,7 @@ export const uploadMessages = {
 export const MAX_INFLATE_RATIO = 100;
 const RATIO_GRACE_BYTES = 1024 * 1024;
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   packedSize: number;
@@ -61,7 +61,7 @@ function u64(view: DataView, at: number): number {
 }
 
 /** The central directory's entries (never the compressed data); 400 when it is malformed. */
-function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipEntry[] {
+export function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -140,13 +140,8 @@ export function checkZipDirectory(bytes: Uint8Array, limits: ZipLimits): void {
  * gigabytes; this pass stops at the declared size plus one chunk.
  */
 export async function checkInflatedSizes(bytes: Uint8Array, maxEntries: number): Promise<void> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const entry of readZipDirectory(bytes, maxEntries)) {
-    const at = entry.localOffset;
-    if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_ENTRY) throw damaged();
-    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    if (start + entry.packedSize > bytes.length) throw damaged();
-    const packed = bytes.subarray(start, start + entry.packedSize);
+    const packed = packedData(bytes, entry);
     if (entry.method === 0) {
       if (entry.packedSize !== entry.size) throw damaged();
     } else if (entry.method === 8) {
@@ -157,6 +152,16 @@ export async function checkInflatedSizes(bytes: Uint8Array, maxEntries: number):
       throw damaged();
     }
   }
+}
+
+/** An entry's bytes as stored (deflated or not), found through its local header. */
+export function packedData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localOffset;
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_ENTRY) throw damaged();
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  if (start + entry.packedSize > bytes.length) throw damaged();
+  return bytes.subarray(start, start + entry.packedSize);
 }
 
 /** The unpacked size of a raw deflate stream, counting no further than `limit` + one chunk. */

@@ -145,7 +145,7 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
       if (kind === 'xlsx') await checkInflatedSizes(request.bytes, limits.maxEntries);
       const job = workers.start();
       try {
-        const totalRows = await job.start(request.bytes, {
+        const expectedRows = await job.start(request.bytes, {
           maxRows: limits.maxRows,
           utcOffsetMinutes: request.utcOffsetMinutes,
         });
@@ -155,7 +155,7 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
         let employees = 0;
         let waitMs = 0;
         const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
-          const holders = await holderLookup(totalRows, trx);
+          const holders = await holderLookup(expectedRows, trx);
           const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
           employees = balancer?.size ?? 0;
           const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };

@@ -1,18 +1,52 @@
 import * as XLSX from '@e965/xlsx';
-import { HEADER_SEARCH_ROWS, readSheetRows, type SheetReadResult, type SheetRow } from './rows';
+import { HEADER_SEARCH_ROWS, importAllRows, MAX_COLUMNS, type SheetReadResult, type SheetRow } from './rows';
+import { openXlsxSheet, UnsupportedWorkbook } from './xlsx-rows';
 
 export const unreadableMessage = 'The file could not be read as an Excel spreadsheet. Is it damaged?';
 
-export type FirstSheet =
-  | { ok: true; data: SheetRow[]; truncated: boolean }
-  | { ok: false; status: number; message: string };
+export interface SheetSource {
+  /** [sheet index, cells] of each row, in order; throws while iterating if the file is damaged. */
+  rows: Iterable<readonly [number, SheetRow]>;
+  /** How many rows the file says it has (a hint for planning the import), 0 when unknown. */
+  expectedRows: number;
+  /** True once iterated if the reader stopped at its row cap with more rows in the file. */
+  truncated?: () => boolean;
+}
+
+export type OpenedSheet = ({ ok: true } & SheetSource) | { ok: false; status: number; message: string };
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * The first sheet's rows. An .xlsx is read row by row as its XML is parsed (xlsx-rows.ts), so
+ * the import inserts while it reads; an .xls, or an .xlsx that reader does not handle, is read
+ * whole by SheetJS first.
+ */
+export function openFirstSheet(bytes: Uint8Array, maxRows: number): OpenedSheet {
+  if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
+    try {
+      const sheet = openXlsxSheet(bytes, { maxEntries: 10_000, maxColumns: MAX_COLUMNS });
+      return { ok: true, rows: sheet.rows, expectedRows: sheet.declaredRows };
+    } catch (error) {
+      if (!(error instanceof UnsupportedWorkbook))
+        return { ok: false, status: 400, message: unreadableMessage };
+    }
+  }
+  const read = readWholeSheet(bytes, maxRows);
+  if (!read.ok) return read;
+  const { data, truncated } = read;
+  return { ok: true, rows: data.entries(), expectedRows: data.length, truncated: () => truncated };
+}
 
 /**
  * Reads the first sheet with SheetJS, values only (no number formats, styles, formulas or HTML),
  * and at most the row limit plus room for a header: a file with a million rows costs no more than
  * one at the limit.
  */
-export function readFirstSheet(bytes: Uint8Array, maxRows: number): FirstSheet {
+function readWholeSheet(
+  bytes: Uint8Array,
+  maxRows: number,
+): { ok: true; data: SheetRow[]; truncated: boolean } | { ok: false; status: number; message: string } {
   let sheet: XLSX.WorkSheet | undefined;
   try {
     const buffer = Buffer.isBuffer(bytes)
@@ -39,12 +73,16 @@ export function readFirstSheet(bytes: Uint8Array, maxRows: number): FirstSheet {
   return { ok: true, data, truncated };
 }
 
-/** The whole pipeline on this thread: read, lay out, validate (tests and the benchmark). */
+/** The whole pipeline on this thread: read, lay out, validate (tests). */
 export function parseSpreadsheet(
   bytes: Uint8Array,
   options: { maxRows: number; utcOffsetMinutes: number },
-): { result: SheetReadResult; data: readonly SheetRow[] } {
-  const sheet = readFirstSheet(bytes, options.maxRows);
-  if (!sheet.ok) return { result: sheet, data: [] };
-  return { result: readSheetRows(sheet.data, { ...options, truncated: sheet.truncated }), data: sheet.data };
+): { result: SheetReadResult } {
+  const sheet = openFirstSheet(bytes, options.maxRows);
+  if (!sheet.ok) return { result: sheet };
+  try {
+    return { result: importAllRows(sheet.rows, { ...options, truncated: sheet.truncated }) };
+  } catch {
+    return { result: { ok: false, status: 400, message: unreadableMessage } };
+  }
 }

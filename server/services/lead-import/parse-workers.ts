@@ -85,16 +85,18 @@ export class ParseJob {
   }
 
   /**
-   * Sends the file and answers the data-row count (or throws the refusal as an HttpError);
-   * `chunks()` then yields the valid rows as the worker checks them.
+   * Sends the file and answers, once the worker has found the header, how many rows the file
+   * says it has (a hint, 0 when it says nothing), or throws the refusal as an HttpError.
+   * `chunks()` then yields the valid rows as the worker reads them, and may still throw a
+   * refusal (too many rows, damaged part way): insert them in a transaction.
    */
   async start(file: Uint8Array, options: { maxRows: number; utcOffsetMinutes: number }): Promise<number> {
     // No transfer list: an upload's Buffer may sit in Node's shared pool; a copy is a few ms.
     this.worker.postMessage({ type: 'parse', file, ...options, chunkRows: CHUNK_ROWS } satisfies ToWorker);
     const first = await this.next();
     if (first.type === 'failed') throw new HttpError(first.status, first.message);
-    if (first.type !== 'counted') throw new Error(`unexpected ${first.type} from the parse worker`);
-    return first.totalRows;
+    if (first.type !== 'started') throw new Error(`unexpected ${first.type} from the parse worker`);
+    return first.expectedRows;
   }
 
   async *chunks(): AsyncGenerator<RowColumns, ParseSummary> {

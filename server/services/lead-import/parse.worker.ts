@@ -1,38 +1,52 @@
 import { parentPort } from 'node:worker_threads';
 import { buildInvalidFile } from './invalid-file';
-import { readFirstSheet } from './parse-sheet';
+import { openFirstSheet, unreadableMessage } from './parse-sheet';
 import { type FromWorker, packRows, type ToWorker } from './protocol';
-import { layoutSheet, type Rejection, type SheetLayout, type SheetRow, validateRows } from './rows';
+import { type ImportedSheet, importRows } from './rows';
 
 // Runs in a worker thread (DESIGN.md §4): a big workbook parses here, under the worker's memory
-// limit, while the API thread keeps answering. Valid rows go out in chunks as they are checked,
-// so the API thread inserts the first ones while later ones are still being validated. One
+// limit, while the API thread keeps answering. Valid rows go out in chunks as they are read and
+// checked, so the API thread inserts the first ones while later ones are still being read. One
 // upload per worker: the sheet stays here, so the rejected-rows file is built without sending
 // the rows back.
 
 const port = parentPort!;
-let sheet: { data: SheetRow[]; layout: SheetLayout; rejected: Rejection[] } | null = null;
+let sheet: ImportedSheet | null = null;
 
 function reply(message: FromWorker, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
 }
 
-port.on('message', (message: ToWorker) => {
-  if (message.type === 'parse') {
-    const read = readFirstSheet(message.file, message.maxRows);
-    if (!read.ok) return reply({ type: 'failed', status: read.status, message: read.message });
-    const located = layoutSheet(read.data, { maxRows: message.maxRows, truncated: read.truncated });
-    if (!located.ok) return reply({ type: 'failed', status: located.status, message: located.message });
-    const { layout } = located;
-    reply({ type: 'counted', totalRows: layout.rows.length });
-    const rejected: Rejection[] = [];
-    for (const chunk of validateRows(read.data, layout, message)) {
-      rejected.push(...chunk.rejected);
-      if (chunk.valid.length > 0) reply({ type: 'rows', valid: packRows(chunk.valid) });
+function parse(message: Extract<ToWorker, { type: 'parse' }>): void {
+  const opened = openFirstSheet(message.file, message.maxRows);
+  if (!opened.ok) return reply({ type: 'failed', status: opened.status, message: opened.message });
+  const events = importRows(opened.rows, {
+    ...message,
+    expectedRows: opened.expectedRows,
+    truncated: opened.truncated,
+  });
+  for (;;) {
+    let next: ReturnType<typeof events.next>;
+    try {
+      next = events.next();
+    } catch {
+      // Damaged XML found part way through the sheet.
+      return reply({ type: 'failed', status: 400, message: unreadableMessage });
     }
-    sheet = { data: read.data, layout, rejected };
-    return reply({ type: 'parsed', totalRows: layout.rows.length, invalidCount: rejected.length });
+    if (next.done) {
+      const done = next.value;
+      if (!done.ok) return reply({ type: 'failed', status: done.status, message: done.message });
+      sheet = done;
+      return reply({ type: 'parsed', totalRows: done.totalRows, invalidCount: done.rejected.length });
+    }
+    const event = next.value;
+    if (event.type === 'started') reply({ type: 'started', expectedRows: event.expectedRows });
+    else if (event.valid.length > 0) reply({ type: 'rows', valid: packRows(event.valid) });
   }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'parse') return parse(message);
   if (!sheet) throw new Error('invalid-file asked before a successful parse');
   const { data, layout, rejected } = sheet;
   const file = buildInvalidFile(data, layout.headerRow, layout.columns, [...rejected, ...message.extra]);

@@ -1,14 +1,15 @@
 import type { ImportRow, Rejection } from './rows';
 
-// Messages between the import service and its parse worker. A parse answers `counted` (the data
-// rows found), then `rows` chunk by chunk as they are validated, then `parsed`; or `failed`.
+// Messages between the import service and its parse worker. A parse answers `started` (the
+// header was found), then `rows` chunk by chunk as they are read and validated, then `parsed`;
+// or `failed`, before `started` or after any number of chunks.
 
 export type ToWorker =
   | { type: 'parse'; file: Uint8Array; maxRows: number; utcOffsetMinutes: number; chunkRows: number }
   | { type: 'invalid-file'; extra: Rejection[] };
 
 export type FromWorker =
-  | { type: 'counted'; totalRows: number }
+  | { type: 'started'; expectedRows: number }
   | { type: 'rows'; valid: PackedRows }
   | { type: 'parsed'; totalRows: number; invalidCount: number }
   | { type: 'failed'; status: number; message: string }

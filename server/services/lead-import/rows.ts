@@ -178,98 +178,156 @@ function validate(
   };
 }
 
-/** Where the data is: the header row, its columns, and every non-blank row below it. */
+/** Where the data is: the header row and its columns. */
 export interface SheetLayout {
   headerRow: number;
   columns: ColumnMap;
-  rows: number[];
 }
 
-export type LayoutResult = { ok: true; layout: SheetLayout } | { ok: false; status: number; message: string };
+export type ImportEvent =
+  /** The header was found: rows follow. `expectedRows` is a hint (a sheet's declared size). */
+  { type: 'started'; expectedRows: number } | { type: 'chunk'; valid: ImportRow[]; rejected: Rejection[] };
 
-/**
- * Finds the header and the data rows, and refuses a sheet without them or with more rows than
- * allowed, before a single row is validated (so a refusal never follows a partial import).
- */
-export function layoutSheet(
-  data: readonly SheetRow[],
-  options: { maxRows: number; truncated?: boolean },
-): LayoutResult {
-  for (const row of data) {
-    if ((row?.length ?? 0) > MAX_COLUMNS) {
-      return { ok: false, status: 413, message: rowMessages.tooManyColumns(MAX_COLUMNS) };
-    }
-  }
-  const header = findHeader(data);
-  if (!header) return { ok: false, status: 400, message: rowMessages.noRows };
-  if ('missing' in header) return { ok: false, status: 400, message: missingColumnsMessage(header.missing) };
-  const rows: number[] = [];
-  for (let r = header.index + 1; r < data.length; r++) {
-    if (isBlank(data[r])) continue;
-    if (rows.length === options.maxRows) {
-      return { ok: false, status: 413, message: rowMessages.tooManyRows(options.maxRows) };
-    }
-    rows.push(r);
-  }
-  // The reader stopped early (row limit + slack) and the last row it saw held data: more follow.
-  if (options.truncated && rows.at(-1) === data.length - 1) {
-    return { ok: false, status: 413, message: rowMessages.tooManyRows(options.maxRows) };
-  }
-  if (rows.length === 0) return { ok: false, status: 400, message: rowMessages.noRows };
-  return { ok: true, layout: { headerRow: header.index, columns: header.columns, rows } };
+export type Refusal = { ok: false; status: number; message: string };
+
+export interface ImportedSheet {
+  ok: true;
+  layout: SheetLayout;
+  totalRows: number;
+  /** Every row read, by sheet index (the rejected-rows file copies cells from here). */
+  data: SheetRow[];
+  rejected: Rejection[];
 }
 
 /**
- * Validates the data rows in chunks of `chunkRows` and drops repeats of a phone seen earlier in
- * the file (the first valid row with a phone wins).
+ * Turns rows, as a reader yields them ([sheet index, cells], in sheet order), into the import's
+ * events: the header is looked for in the first HEADER_SEARCH_ROWS rows, then every non-blank
+ * row below it is validated and sent on in chunks of `chunkRows` while later rows are still
+ * being read. Repeats of a phone seen earlier in the file are rejected (the first valid row with
+ * a phone wins). Returns the refusal instead when the sheet has no header, no data rows, is too
+ * wide or has more than `maxRows` rows; a refusal may come after chunks were sent, so the
+ * caller inserts in one transaction and rolls it back.
  */
-export function* validateRows(
-  data: readonly SheetRow[],
-  layout: SheetLayout,
-  options: { utcOffsetMinutes: number; chunkRows: number },
-): Generator<{ valid: ImportRow[]; rejected: Rejection[] }> {
+export function* importRows(
+  rows: Iterable<readonly [number, SheetRow]>,
+  options: {
+    maxRows: number;
+    utcOffsetMinutes: number;
+    chunkRows: number;
+    expectedRows?: number;
+    /** The reader stopped early at its row cap (SheetJS `sheetRows`): more rows may follow. */
+    truncated?: () => boolean;
+  },
+): Generator<ImportEvent, ImportedSheet | Refusal> {
+  const data: SheetRow[] = [];
+  const rejected: Rejection[] = [];
   const firstRowOfPhone = new Map<string, number>();
-  for (let start = 0; start < layout.rows.length; start += options.chunkRows) {
+  let layout: SheetLayout | null = null;
+  let pending: number[] = [];
+  let totalRows = 0;
+  let last = -1;
+  let lastDataRow = -1;
+
+  const tooMany: Refusal = { ok: false, status: 413, message: rowMessages.tooManyRows(options.maxRows) };
+
+  function check(): { valid: ImportRow[]; rejected: Rejection[] } {
     const valid: ImportRow[] = [];
-    const rejected: Rejection[] = [];
-    for (const r of layout.rows.slice(start, start + options.chunkRows)) {
-      const result = validate(data[r], r, layout.columns, options.utcOffsetMinutes);
+    const chunkRejected: Rejection[] = [];
+    for (const r of pending) {
+      const result = validate(data[r], r, layout!.columns, options.utcOffsetMinutes);
       if ('reason' in result) {
-        rejected.push(result);
+        chunkRejected.push(result);
         continue;
       }
       const earlier = firstRowOfPhone.get(result.phone);
       if (earlier !== undefined) {
-        rejected.push({ row: r, reason: rowMessages.duplicateInFile(earlier + 1) });
+        chunkRejected.push({ row: r, reason: rowMessages.duplicateInFile(earlier + 1) });
         continue;
       }
       firstRowOfPhone.set(result.phone, r);
       valid.push(result);
     }
-    yield { valid, rejected };
+    pending = [];
+    rejected.push(...chunkRejected);
+    return { valid, rejected: chunkRejected };
   }
+
+  /** Queues a data row; false when it is one past the limit. */
+  function queue(r: number): boolean {
+    if (isBlank(data[r])) return true;
+    if (totalRows === options.maxRows) return false;
+    totalRows += 1;
+    lastDataRow = r;
+    pending.push(r);
+    return true;
+  }
+
+  function locate(): SheetLayout | Refusal {
+    const header = findHeader(data);
+    if (!header) return { ok: false, status: 400, message: rowMessages.noRows };
+    if ('missing' in header)
+      return { ok: false, status: 400, message: missingColumnsMessage(header.missing) };
+    return { headerRow: header.index, columns: header.columns };
+  }
+
+  for (const [index, row] of rows) {
+    if (index <= last) throw new Error(`row ${index + 1} comes after row ${last + 1}`);
+    last = index;
+    if ((row?.length ?? 0) > MAX_COLUMNS) {
+      return { ok: false, status: 413, message: rowMessages.tooManyColumns(MAX_COLUMNS) };
+    }
+    data[index] = row;
+    if (!layout) {
+      if (index < HEADER_SEARCH_ROWS) continue;
+      const found = locate();
+      if ('ok' in found) return found;
+      layout = found;
+      yield { type: 'started', expectedRows: options.expectedRows ?? 0 };
+      for (let r = layout.headerRow + 1; r <= index; r++) if (!queue(r)) return tooMany;
+    } else if (!queue(index)) {
+      return tooMany;
+    }
+    if (pending.length >= options.chunkRows) yield { type: 'chunk', ...check() };
+  }
+  if (!layout) {
+    const found = locate();
+    if ('ok' in found) return found;
+    layout = found;
+    yield { type: 'started', expectedRows: options.expectedRows ?? 0 };
+    for (let r = layout.headerRow + 1; r < data.length; r++) if (!queue(r)) return tooMany;
+  }
+  if (options.truncated?.() && lastDataRow === data.length - 1) return tooMany;
+  if (totalRows === 0) return { ok: false, status: 400, message: rowMessages.noRows };
+  while (pending.length > 0) {
+    const rest = pending.slice(options.chunkRows);
+    pending = pending.slice(0, options.chunkRows);
+    yield { type: 'chunk', ...check() };
+    pending = rest;
+  }
+  return { ok: true, layout, totalRows, data, rejected };
 }
 
-/** The whole sheet at once: layout and validation (the tests and the benchmark use it). */
-export function readSheetRows(
-  data: readonly SheetRow[],
-  options: { maxRows: number; utcOffsetMinutes: number; truncated?: boolean },
+/** Every event of importRows at once (tests, and reading a sheet on this thread). */
+export function importAllRows(
+  rows: Iterable<readonly [number, SheetRow]>,
+  options: { maxRows: number; utcOffsetMinutes: number; truncated?: () => boolean },
 ): SheetReadResult {
-  const located = layoutSheet(data, options);
-  if (!located.ok) return located;
-  const { layout } = located;
   const valid: ImportRow[] = [];
-  const rejected: Rejection[] = [];
-  for (const chunk of validateRows(data, layout, { ...options, chunkRows: layout.rows.length })) {
-    valid.push(...chunk.valid);
-    rejected.push(...chunk.rejected);
+  const events = importRows(rows, { ...options, chunkRows: 1000 });
+  for (;;) {
+    const next = events.next();
+    if (next.done) {
+      const sheet = next.value;
+      if (!sheet.ok) return sheet;
+      return {
+        ok: true,
+        headerRow: sheet.layout.headerRow,
+        columns: sheet.layout.columns,
+        totalRows: sheet.totalRows,
+        valid,
+        rejected: sheet.rejected,
+      };
+    }
+    if (next.value.type === 'chunk') valid.push(...next.value.valid);
   }
-  return {
-    ok: true,
-    headerRow: layout.headerRow,
-    columns: layout.columns,
-    totalRows: layout.rows.length,
-    valid,
-    rejected,
-  };
 }

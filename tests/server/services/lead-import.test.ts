@@ -141,12 +141,12 @@ describe('auto-assign balance', () => {
 
 /** Parses in the worker and counts what comes back. */
 async function parseAll(job: ParseJob, file: Buffer, maxRows = 100_000) {
-  const totalRows = await job.start(file, { maxRows, utcOffsetMinutes: 0 });
+  await job.start(file, { maxRows, utcOffsetMinutes: 0 });
   const chunks = job.chunks();
   let valid = 0;
   for (;;) {
     const next = await chunks.next();
-    if (next.done) return { totalRows, valid, invalidCount: next.value.invalidCount };
+    if (next.done) return { totalRows: next.value.totalRows, valid, invalidCount: next.value.invalidCount };
     valid += next.value.count;
   }
 }
