@@ -109,8 +109,8 @@ export function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipEntr
 /**
  * Reads the ZIP central directory (never the compressed data) and refuses archives whose
  * declared unpacked size, entry count or packing ratio is past the limits: a zip bomb is
- * stopped before anything is inflated. checkInflatedSizes then holds the archive to what it
- * declared, and the parser's worker has a memory cap and a timeout on top.
+ * stopped before anything is inflated. The parse worker then holds each part it unpacks to what
+ * it declared (unpackedData), under a memory cap and a timeout.
  */
 export function checkZipDirectory(bytes: Uint8Array, limits: ZipLimits): void {
   let total = 0;
@@ -134,24 +134,36 @@ export function checkZipDirectory(bytes: Uint8Array, limits: ZipLimits): void {
 }
 
 /**
- * Inflates every deflated part once, with native zlib off the event loop and without keeping
- * the output, and refuses the archive as soon as a part unpacks past what the directory declared.
- * The parser trusts those declared sizes, so a lying directory can no longer make it inflate
- * gigabytes; this pass stops at the declared size plus one chunk.
+ * A part's unpacked bytes, held to the size the directory declares: 413 past it (a lying
+ * directory, the zip-bomb kind checkZipDirectory cannot see), 400 when it ends short or does not
+ * inflate. The parser never inflates more than the declared size plus one byte.
  */
-export async function checkInflatedSizes(bytes: Uint8Array, maxEntries: number): Promise<void> {
-  for (const entry of readZipDirectory(bytes, maxEntries)) {
-    const packed = packedData(bytes, entry);
-    if (entry.method === 0) {
-      if (entry.packedSize !== entry.size) throw damaged();
-    } else if (entry.method === 8) {
-      const size = await inflatedSize(packed, entry.size);
-      if (size > entry.size) throw new HttpError(413, uploadMessages.unpacksPastDeclared);
-      if (size !== entry.size) throw damaged();
-    } else {
-      throw damaged();
-    }
+export function unpackedData(bytes: Uint8Array, entry: ZipEntry): Buffer {
+  const packed = packedData(bytes, entry);
+  if (entry.method === 0) {
+    if (entry.packedSize !== entry.size) throw damaged();
+    return Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
   }
+  if (entry.method !== 8) throw damaged();
+  let unpacked: Buffer;
+  try {
+    unpacked = zlib.inflateRawSync(packed, { maxOutputLength: entry.size + 1 });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new HttpError(413, uploadMessages.unpacksPastDeclared);
+    throw damaged();
+  }
+  if (unpacked.length > entry.size) throw new HttpError(413, uploadMessages.unpacksPastDeclared);
+  if (unpacked.length !== entry.size) throw damaged();
+  return unpacked;
+}
+
+/**
+ * Every part through unpackedData, before a parser that trusts the declared sizes (SheetJS) reads
+ * the archive. The streaming reader (xlsx-rows.ts) unpacks only the parts it reads, the same way.
+ */
+export function checkInflatedSizes(bytes: Uint8Array, maxEntries: number): void {
+  for (const entry of readZipDirectory(bytes, maxEntries)) unpackedData(bytes, entry);
 }
 
 /** An entry's bytes as stored (deflated or not), found through its local header. */
@@ -162,24 +174,6 @@ export function packedData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   if (start + entry.packedSize > bytes.length) throw damaged();
   return bytes.subarray(start, start + entry.packedSize);
-}
-
-/** The unpacked size of a raw deflate stream, counting no further than `limit` + one chunk. */
-function inflatedSize(packed: Uint8Array, limit: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const inflate = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
-    let size = 0;
-    inflate.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        inflate.destroy();
-        resolve(size);
-      }
-    });
-    inflate.on('end', () => resolve(size));
-    inflate.on('error', () => reject(damaged()));
-    inflate.end(packed);
-  });
 }
 
 /** The 64-bit sizes of an entry's ZIP64 extra field, in the order they are stored. */

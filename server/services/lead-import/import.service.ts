@@ -3,7 +3,7 @@ import { adminMessages as am, type UploadResponse } from '../../../contract/admi
 import type { Database, NewLead } from '../../db/schema';
 import type { LeadsRepository } from '../../repositories/leads.repository';
 import type { AssignmentService, LoadBalancer } from '../assignment.service';
-import { checkInflatedSizes, checkSpreadsheet, type ZipLimits } from './file-check';
+import { checkSpreadsheet, type ZipLimits } from './file-check';
 import type { ParseSummary, ParseWorkers } from './parse-workers';
 import type { RowColumns } from './protocol';
 import type { Rejection } from './rows';
@@ -141,8 +141,8 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
      */
     async importLeads(request: ImportRequest): Promise<UploadResponse> {
       const started = performance.now();
-      const kind = checkSpreadsheet(request.bytes, request.filename, limits);
-      if (kind === 'xlsx') await checkInflatedSizes(request.bytes, limits.maxEntries);
+      // The directory here; each part's real unpacked size in the worker, as it is unpacked.
+      checkSpreadsheet(request.bytes, request.filename, limits);
       const job = workers.start();
       try {
         const expectedRows = await job.start(request.bytes, {

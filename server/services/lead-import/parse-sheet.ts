@@ -1,4 +1,6 @@
 import * as XLSX from '@e965/xlsx';
+import { HttpError } from '../../errors';
+import { checkInflatedSizes } from './file-check';
 import { HEADER_SEARCH_ROWS, importAllRows, MAX_COLUMNS, type SheetReadResult, type SheetRow } from './rows';
 import { openXlsxSheet, UnsupportedWorkbook } from './xlsx-rows';
 
@@ -16,6 +18,13 @@ export interface SheetSource {
 export type OpenedSheet = ({ ok: true } & SheetSource) | { ok: false; status: number; message: string };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** The route has refused archives with more parts than its limit before the worker sees them. */
+const MAX_ZIP_ENTRIES = 100_000;
+
+function refusal(error: unknown): { ok: false; status: number; message: string } {
+  if (error instanceof HttpError) return { ok: false, status: error.status, message: error.message };
+  return { ok: false, status: 400, message: unreadableMessage };
+}
 
 /**
  * The first sheet's rows. An .xlsx is read row by row as its XML is parsed (xlsx-rows.ts), so
@@ -25,11 +34,16 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 export function openFirstSheet(bytes: Uint8Array, maxRows: number): OpenedSheet {
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     try {
-      const sheet = openXlsxSheet(bytes, { maxEntries: 10_000, maxColumns: MAX_COLUMNS });
+      const sheet = openXlsxSheet(bytes, { maxEntries: MAX_ZIP_ENTRIES, maxColumns: MAX_COLUMNS });
       return { ok: true, rows: sheet.rows, expectedRows: sheet.declaredRows };
     } catch (error) {
-      if (!(error instanceof UnsupportedWorkbook))
-        return { ok: false, status: 400, message: unreadableMessage };
+      if (!(error instanceof UnsupportedWorkbook)) return refusal(error);
+    }
+    // SheetJS trusts the directory's sizes: hold every part to them first.
+    try {
+      checkInflatedSizes(bytes, MAX_ZIP_ENTRIES);
+    } catch (error) {
+      return refusal(error);
     }
   }
   const read = readWholeSheet(bytes, maxRows);

@@ -18,7 +18,7 @@ export const workerMessages = {
 };
 
 /** How many valid rows the worker sends at a time. */
-const CHUNK_ROWS = 5000;
+const CHUNK_ROWS = 1000;
 
 export interface ParseSummary {
   totalRows: number;

@@ -19,7 +19,10 @@ function reply(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 
 function parse(message: Extract<ToWorker, { type: 'parse' }>): void {
   const opened = openFirstSheet(message.file, message.maxRows);
-  if (!opened.ok) return reply({ type: 'failed', status: opened.status, message: opened.message });
+  if (!opened.ok) {
+    reply({ type: 'failed', status: opened.status, message: opened.message });
+    return;
+  }
   const events = importRows(opened.rows, {
     ...message,
     expectedRows: opened.expectedRows,
@@ -31,13 +34,18 @@ function parse(message: Extract<ToWorker, { type: 'parse' }>): void {
       next = events.next();
     } catch {
       // Damaged XML found part way through the sheet.
-      return reply({ type: 'failed', status: 400, message: unreadableMessage });
+      reply({ type: 'failed', status: 400, message: unreadableMessage });
+      return;
     }
     if (next.done) {
       const done = next.value;
-      if (!done.ok) return reply({ type: 'failed', status: done.status, message: done.message });
+      if (!done.ok) {
+        reply({ type: 'failed', status: done.status, message: done.message });
+        return;
+      }
       sheet = done;
-      return reply({ type: 'parsed', totalRows: done.totalRows, invalidCount: done.rejected.length });
+      reply({ type: 'parsed', totalRows: done.totalRows, invalidCount: done.rejected.length });
+      return;
     }
     const event = next.value;
     if (event.type === 'started') reply({ type: 'started', expectedRows: event.expectedRows });

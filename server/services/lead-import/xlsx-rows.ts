@@ -1,5 +1,4 @@
-import zlib from 'node:zlib';
-import { packedData, readZipDirectory, type ZipEntry } from './file-check';
+import { readZipDirectory, unpackedData, type ZipEntry } from './file-check';
 import type { Cell, SheetRow } from './rows';
 
 // The first sheet of an .xlsx, row by row as its XML is read (issue 3). SheetJS reads the whole
@@ -8,7 +7,8 @@ import type { Cell, SheetRow } from './rows';
 // Cells come out as SheetJS gives them with `dense: true` and no formatting ({t, v}), so the
 // rules in rows.ts see the same thing from either reader. Anything this reader does not know
 // (.xlsb, a chart as the first sheet, odd relationships) is reported as `unsupported` before any
-// row is read, and the caller reads the file with SheetJS instead.
+// row is read, and the caller reads the file with SheetJS instead. A refusal (HttpError: a part
+// unpacking past its declared size) and damage (any other error) are thrown as they are.
 
 export class UnsupportedWorkbook extends Error {}
 
@@ -25,6 +25,13 @@ const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
 
 /** XML text as characters: entities, then the _xHHHH_ escapes OOXML uses for control characters. */
 function decodeText(raw: string): string {
+  // CDATA sections are text as written: kept apart from entity decoding.
+  if (raw.includes('<![CDATA[')) {
+    return raw
+      .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+      .map((piece) => (piece.startsWith('<![CDATA[') ? piece.slice(9, -3) : decodeText(piece)))
+      .join('');
+  }
   let text = raw.includes('&')
     ? raw.replace(ENTITY, (_, dec: string, hex: string, name: string) =>
         name ? NAMED[name]! : String.fromCodePoint(dec ? Number(dec) : Number.parseInt(hex, 16)),
@@ -147,12 +154,15 @@ function cellOf(
     const is = xml.indexOf(`<${p}is`, from);
     return is >= 0 && is < to ? { t: 's', v: itemText(xml, is, to, p) } : undefined;
   }
-  const vOpen = `<${p}v>`;
-  const v = xml.indexOf(vOpen, from);
+  const vOpen = `<${p}v`;
+  let v = xml.indexOf(vOpen, from);
+  // <v>, or <v …> with an attribute such as xml:space; never <vm…> or another name.
+  while (v >= 0 && v < to && !/[\s>]/.test(xml.charAt(v + vOpen.length))) v = xml.indexOf(vOpen, v + 1);
   if (v < 0 || v >= to) return undefined;
-  const end = xml.indexOf(`</${p}v>`, v);
+  const valueStart = xml.indexOf('>', v) + 1;
+  const end = xml.indexOf(`</${p}v>`, valueStart);
   if (end < 0 || end > to) return undefined;
-  const raw = xml.slice(v + vOpen.length, end);
+  const raw = xml.slice(valueStart, end);
   switch (type) {
     case 's': {
       const text = strings[Number(raw)];
@@ -160,15 +170,21 @@ function cellOf(
       return { t: 's', v: text };
     }
     case 'str':
-    case 'd':
       return { t: 's', v: decodeText(raw) };
+    case 'd': {
+      // An ISO 8601 date, as SheetJS gives it with cellDates off: the serial of its wall-clock
+      // time (the zone, if any, is what the writer's clock said).
+      const text = decodeText(raw);
+      const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) || !text.includes('T') ? text : `${text}Z`);
+      return Number.isNaN(ms) ? { t: 's', v: text } : { t: 'n', v: ms / 86_400_000 + 25_569 };
+    }
     case 'b':
       return { t: 'b', v: raw === '1' || raw === 'true' };
     case 'e':
       return { t: 'e', v: decodeText(raw) };
     default: {
       if (raw === '') return undefined;
-      return { t: 'n', v: Number(raw) };
+      return { t: 'n', v: Number.parseFloat(raw) };
     }
   }
 }
@@ -291,14 +307,10 @@ export function openXlsxSheet(
   const entries = new Map<string, ZipEntry>();
   for (const entry of readZipDirectory(bytes, options.maxEntries))
     entries.set(entry.name.toLowerCase(), entry);
+  // Never more than the directory declares: a part that unpacks past it is refused (413).
   const part = (name: string): Buffer | undefined => {
     const entry = entries.get(name.toLowerCase());
-    if (!entry) return undefined;
-    const packed = packedData(bytes, entry);
-    if (entry.method === 0) return Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
-    if (entry.method !== 8) throw new UnsupportedWorkbook(`compression method ${entry.method}`);
-    // Never more than the directory declares (file-check.ts has held the archive to it).
-    return zlib.inflateRawSync(packed, { maxOutputLength: Math.max(entry.size, 1) });
+    return entry ? unpackedData(bytes, entry) : undefined;
   };
 
   const workbook = part('xl/workbook.xml')?.toString('utf8');

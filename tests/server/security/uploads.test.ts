@@ -114,7 +114,7 @@ describe('content must match the extension', () => {
   });
 });
 
-describe('zip bombs are refused before inflating, with the API answering and memory bounded', () => {
+describe('zip bombs are refused before inflating past the declared sizes, with the API answering and memory bounded', () => {
   // About 245 MB of sheet XML deflated to well under 1 MB: past the 200 MB unpacked limit.
   let big: { stored: Buffer; size: number };
   // About 98 MB: under the unpacked limit, but packed far tighter than any real sheet.
@@ -124,24 +124,29 @@ describe('zip bombs are refused before inflating, with the API answering and mem
     tight = await deflateRepeated(`${SHEET_HEAD}><sheetData>`, row, 2_000_000, '</sheetData></worksheet>');
   }, 30_000);
 
-  const bombs = (): [string, () => Buffer, number, string][] => [
+  // [label, file, status, message, refused before a parse worker starts?]
+  const bombs = (): [string, () => Buffer, number, string, boolean][] => [
     [
       'a sheet declaring its real 245 MB',
       () => workbookWithSheet({ name: '', stored: big.stored, method: 8, declaredSize: big.size }),
       413,
       uploadMessages.unpacksTooLarge(200),
+      true,
     ],
     [
       `a sheet of 98 MB packed more than ${MAX_INFLATE_RATIO}:1`,
       () => workbookWithSheet({ name: '', stored: tight.stored, method: 8, declaredSize: tight.size }),
       413,
       uploadMessages.packedTooTightly(MAX_INFLATE_RATIO),
+      true,
     ],
     [
       'a sheet whose directory claims 1 KB for the 245 MB it holds',
       () => workbookWithSheet({ name: '', stored: big.stored, method: 8, declaredSize: 1024 }),
       413,
       uploadMessages.unpacksPastDeclared,
+      // Only unpacking shows the lie: the worker stops one byte past the declared size.
+      false,
     ],
     [
       'a directory declaring 4 GB for each of three parts',
@@ -156,10 +161,11 @@ describe('zip bombs are refused before inflating, with the API answering and mem
         ),
       413,
       uploadMessages.unpacksTooLarge(200),
+      true,
     ],
   ];
 
-  it.each(bombs())('%s', async (_label, build, status, message) => {
+  it.each(bombs())('%s', async (_label, build, status, message, beforeParse) => {
     const file = build();
     expect(file.length).toBeLessThan(2 * MB);
     const start = vi.spyOn(t.app.deps.importWorkers, 'start');
@@ -167,8 +173,8 @@ describe('zip bombs are refused before inflating, with the API answering and mem
     const watched = await uploadUnderWatch('bomb.xlsx', file);
     expect(watched.res.statusCode).toBe(status);
     expect(watched.res.json().message).toBe(message);
-    // Refused from the directory or a counting inflate, before any parser ran.
-    expect(start).not.toHaveBeenCalled();
+    // Refused from the directory before any parser ran, or by the worker as it unpacks.
+    expect(start).toHaveBeenCalledTimes(beforeParse ? 0 : 1);
     expect(watched.riseMb).toBeLessThan(64);
     expect(await leadCount()).toBe(before);
   });

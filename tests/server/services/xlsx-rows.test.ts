@@ -253,6 +253,47 @@ describe('openXlsxSheet: strings', () => {
   });
 });
 
+describe('openXlsxSheet: cells SheetJS reads in less common forms', () => {
+  it('reads an ISO date cell (t="d") as the serial of its wall-clock time, as SheetJS does', () => {
+    const bytes = xlsx(
+      sheetXml(
+        '<row r="1"><c r="A1" t="d"><v>2026-01-05T10:30:00Z</v></c><c r="B1" t="d"><v>2026-01-05</v></c></row>',
+      ),
+    );
+    expect(readRows(bytes)).toEqual([
+      [
+        0,
+        [
+          { t: 'n', v: 46027.4375 },
+          { t: 'n', v: 46027 },
+        ],
+      ],
+    ]);
+    expectSameAsSheetJs(bytes);
+  });
+
+  it('reads a value element with attributes, CDATA text and a number SheetJS would read', () => {
+    const bytes = xlsx(
+      sheetXml(
+        '<row r="1"><c r="A1" t="str"><f>A2</f><v xml:space="preserve"> x </v></c><c r="B1"><v>5</v></c>' +
+          '<c r="C1" t="inlineStr"><is><t><![CDATA[a<b & c]]> &amp; d</t></is></c><c r="D1"><v>1.5E3</v></c></row>',
+      ),
+    );
+    expect(readRows(bytes)).toEqual([
+      [
+        0,
+        [
+          { t: 's', v: ' x ' },
+          { t: 'n', v: 5 },
+          { t: 's', v: 'a<b & c & d' },
+          { t: 'n', v: 1500 },
+        ],
+      ],
+    ]);
+    expectSameAsSheetJs(bytes);
+  });
+});
+
 describe('openXlsxSheet: row and cell placement', () => {
   it('places rows and cells without r one after another', () => {
     const bytes = xlsx(
