@@ -154,6 +154,7 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
         const tally: Tally = { inserted: 0, assigned: 0, raced: 0, rejected: [] };
         let employees = 0;
         let waitMs = 0;
+        let invalidFile: Promise<Buffer> | undefined;
         const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
           const holders = await holderLookup(expectedRows, trx);
           const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
@@ -163,15 +164,22 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
             const asked = performance.now();
             const next = await chunks.next();
             waitMs += performance.now() - asked;
-            if (next.done) return next.value;
+            if (next.done) {
+              // Every rejection is known now: the worker builds the rejected-rows file while
+              // this transaction commits. (Dropped unanswered if the commit fails.)
+              if (next.value.invalidCount + tally.rejected.length > 0) {
+                invalidFile = job.invalidFile(tally.rejected);
+                invalidFile.catch(() => {});
+              }
+              return next.value;
+            }
             await importChunk(next.value, trx, ctx);
           }
         });
         onImported?.();
         const committed = performance.now();
 
-        const invalid = summary.invalidCount + tally.rejected.length;
-        const file = invalid > 0 ? await job.invalidFile(tally.rejected) : undefined;
+        const file = await invalidFile;
         const answer: UploadResponse = {
           totalRows: summary.totalRows,
           inserted: tally.inserted,
