@@ -52,6 +52,17 @@ export function openFirstSheet(bytes: Uint8Array, maxRows: number): OpenedSheet 
   return { ok: true, rows: data.entries(), expectedRows: data.length, truncated: () => truncated };
 }
 
+/** How SheetJS reads for the import: rows as dense arrays of {t, v}, values only. */
+export const SHEETJS_READ = {
+  dense: true,
+  cellText: false,
+  cellNF: false,
+  cellHTML: false,
+  cellFormula: false,
+  cellStyles: false,
+  cellDates: false,
+} as const satisfies XLSX.ParsingOptions;
+
 /**
  * Reads the first sheet with SheetJS, values only (no number formats, styles, formulas or HTML),
  * and at most the row limit plus room for a header: a file with a million rows costs no more than
@@ -67,16 +78,10 @@ function readWholeSheet(
       ? bytes
       : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const book = XLSX.read(buffer, {
+      ...SHEETJS_READ,
       type: 'buffer',
-      dense: true,
       sheets: 0,
       sheetRows: maxRows + HEADER_SEARCH_ROWS + 1,
-      cellText: false,
-      cellNF: false,
-      cellHTML: false,
-      cellFormula: false,
-      cellStyles: false,
-      cellDates: false,
     });
     sheet = book.Sheets[book.SheetNames[0] ?? ''];
   } catch {

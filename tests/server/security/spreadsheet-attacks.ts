@@ -11,6 +11,8 @@ export interface ZipPart {
   method: 0 | 8;
   /** The unpacked size the local header and the central directory declare. */
   declaredSize: number;
+  /** The CRC-32 of the unpacked bytes, for readers that check it (SheetJS); 0 when left out. */
+  crc?: number;
 }
 
 /** A ZIP archive of `parts`, local headers and directory agreeing on every declared size. */
@@ -24,6 +26,7 @@ export function zipArchive(parts: ZipPart[]): Buffer {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(part.method, 8);
+    local.writeUInt32LE(part.crc ?? 0, 14);
     local.writeUInt32LE(part.stored.length, 18);
     local.writeUInt32LE(part.declaredSize, 22);
     local.writeUInt16LE(name.length, 26);
@@ -32,6 +35,7 @@ export function zipArchive(parts: ZipPart[]): Buffer {
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(part.method, 10);
+    entry.writeUInt32LE(part.crc ?? 0, 16);
     entry.writeUInt32LE(part.stored.length, 20);
     entry.writeUInt32LE(part.declaredSize, 24);
     entry.writeUInt16LE(name.length, 28);

@@ -1,9 +1,10 @@
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { parseSpreadsheet } from '../../../server/services/lead-import/parse-sheet';
+import { parseSpreadsheet, SHEETJS_READ } from '../../../server/services/lead-import/parse-sheet';
 import type { SheetRow } from '../../../server/services/lead-import/rows';
 import { openXlsxSheet, UnsupportedWorkbook } from '../../../server/services/lead-import/xlsx-rows';
+import { zipArchive } from '../security/spreadsheet-attacks';
 
 interface Part {
   name: string;
@@ -13,45 +14,18 @@ interface Part {
 
 /** A ZIP archive of the parts: deflated (method 8) unless `store` (method 0). */
 function zip(parts: Part[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const data = Buffer.from(part.text);
-    const packed = part.store ? data : zlib.deflateRawSync(data);
-    const method = part.store ? 0 : 8;
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(method, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    central.push(entry, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipArchive(
+    parts.map((part) => {
+      const data = Buffer.from(part.text);
+      return {
+        name: part.name,
+        stored: part.store ? data : zlib.deflateRawSync(data),
+        method: part.store ? 0 : 8,
+        declaredSize: data.length,
+        crc: zlib.crc32(data),
+      };
+    }),
+  );
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -107,16 +81,7 @@ function readRows(bytes: Uint8Array): [number, SheetRow][] {
 
 /** The first sheet's `!data` as SheetJS reads it for the import. */
 function sheetJsRows(bytes: Buffer): SheetRow[] {
-  const book = XLSX.read(bytes, {
-    type: 'buffer',
-    dense: true,
-    cellText: false,
-    cellNF: false,
-    cellHTML: false,
-    cellFormula: false,
-    cellStyles: false,
-    cellDates: false,
-  });
+  const book = XLSX.read(bytes, { ...SHEETJS_READ, type: 'buffer' });
   const sheet = book.Sheets[book.SheetNames[0]!]!;
   return ((sheet as { '!data'?: SheetRow[] })['!data'] ?? []) as SheetRow[];
 }
