@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { verhoeffDigit } from '../contract/aadhaar';
 import { createParseWorkers, type ParseJob } from '../server/services/lead-import/parse-workers';
+import { freePort } from '../tests/helpers/free-port';
 import { leadRows, toWorkbook } from './lead-sheets';
 
 // `npm run bench:import [-- --rows 1000000]`: spreadsheet import, parse-only against end to end,
@@ -78,17 +78,6 @@ async function parseOnly(bytes: Buffer, rows: number): Promise<number> {
     job.close();
     await workers.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 interface Server {

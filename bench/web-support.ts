@@ -2,21 +2,13 @@
 // seed it. The server itself is started as the e2e tests start it (tests/e2e/support/harness.ts).
 import { verhoeffDigit } from '../contract/aadhaar';
 import type { Lead } from '../contract/leads';
-import { type RunningServer, startBuiltServer } from '../tests/e2e/support/harness';
+import { chromiumArgs, type RunningServer, startBuiltServer } from '../tests/e2e/support/harness';
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'Bench@12345' };
 export const EMPLOYEE_PASSWORD = 'Bench@12345';
 
-/** Debian's Chromium with the flags every benchmark run uses (no updates, sync or first-run UI). */
-export const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Debian's Chromium with the e2e tests' flags, headless (Lighthouse launches it itself). */
+export const chromiumFlags = ['--headless=new', ...chromiumArgs];
 
 export interface BenchServer extends RunningServer {
   adminToken: string;

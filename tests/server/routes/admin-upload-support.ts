@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { zipArchive } from '../security/spreadsheet-attacks';
 
 // Spreadsheets for the upload tests, made in the test the way a user's program would save them.
 
@@ -48,36 +49,10 @@ export function phone(): string {
  * data holds, which is what a zip bomb's directory looks like to the size check.
  */
 export function zipOf(files: Record<string, string>, claimedSize?: number): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(claimedSize ?? data.length, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    central.push(entry, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zipArchive(
+    Object.entries(files).map(([name, text]) => {
+      const data = Buffer.from(text);
+      return { name, stored: data, method: 0, declaredSize: claimedSize ?? data.length };
+    }),
+  );
 }

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Role } from '../../../../contract/roles';
+import { freePort } from '../../../helpers/free-port';
 import { buildRegistration } from '../../../helpers/test-server';
 
 // The real server as `npm run serve` runs it (tsx server/main.ts, API only), as a child process
@@ -114,17 +114,6 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
   /** Waits until the server's log has a line matching `pattern`. */
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 const running = new Set<ChildProcess>();
