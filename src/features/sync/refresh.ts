@@ -5,6 +5,11 @@ import { rebuildLead } from './outbox';
 
 export type RefreshResult = 'ok' | 'failed' | 'auth';
 
+/** Same JSON (both come from the server's JSON, so their keys are in the same order). */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 function isUnauthorized(error: unknown): boolean {
   return (error as { status?: number } | null)?.status === 401;
 }
@@ -19,9 +24,16 @@ export async function storeServerLeads(db: LeadNestDb, leads: readonly Lead[]): 
     // Leads with no waiting rows are the server copy as is: written in one bulk call, not three
     // IndexedDB requests each (2,000 leads took seconds on a first visit, issue 7).
     const waiting = new Set(await db.outbox.orderBy('leadId').uniqueKeys());
+    // Only what changed is written: a write wakes every live query on the table, and a refresh
+    // that finds nothing new (most of them) would redraw the whole board for nothing.
+    const settled = leads.filter((lead) => !waiting.has(lead.leadID));
+    const stored = await db.leads.bulkGet(settled.map((lead) => lead.leadID));
     await db.leads.bulkPut(
-      leads
-        .filter((lead) => !waiting.has(lead.leadID))
+      settled
+        .filter((lead, i) => {
+          const known = stored[i];
+          return !(known && known.pendingCount === 0 && known.attention === 0 && same(known.base, lead));
+        })
         .map((lead) => ({ ...lead, base: lead, pendingCount: 0, attention: 0 as const })),
     );
     for (const lead of leads) if (waiting.has(lead.leadID)) await rebuildLead(db, lead.leadID, lead);
@@ -56,9 +68,12 @@ export async function refreshOptions(db: LeadNestDb): Promise<void> {
       }
     }),
   );
-  // One write for the four lists, so the board redraws its columns once, not four times.
-  const rows = answers.filter((row) => row !== null);
+  // One write for the lists that changed, so the board redraws its columns at most once.
   try {
+    const stored = await db.options.bulkGet(keys);
+    const rows = answers.filter(
+      (row, i): row is NonNullable<typeof row> => row !== null && !same(stored[i]?.items, row.items),
+    );
     if (rows.length > 0) await db.options.bulkPut(rows);
   } catch (error) {
     console.warn('Could not store the option lists', error);
@@ -67,7 +82,8 @@ export async function refreshOptions(db: LeadNestDb): Promise<void> {
 
 export async function refreshReminders(db: LeadNestDb): Promise<void> {
   try {
-    await db.setMeta('reminders', await fetchReminders());
+    const reminders = await fetchReminders();
+    if (!same(await db.getMeta('reminders'), reminders)) await db.setMeta('reminders', reminders);
   } catch (error) {
     console.warn('Could not load reminders', error);
   }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import crypto from 'node:crypto';
+import { liveQuery } from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leadStatusMessages } from '../../../../contract/lead-status';
 import { messages } from '../../../../contract/messages';
@@ -12,7 +13,7 @@ import {
   enqueueNewLead,
   rowsForLead,
 } from '../../../../src/features/sync/outbox';
-import { refreshLeads } from '../../../../src/features/sync/refresh';
+import { refreshLeads, refreshOptions, refreshReminders } from '../../../../src/features/sync/refresh';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from '../../../../src/features/sync/sync-engine';
 import { configureApi } from '../../../../src/lib/api-client';
 import { closeUserDbs, type LeadNestDb, userDb } from '../../../../src/lib/db';
@@ -428,3 +429,50 @@ describe('a lead added offline', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 });
+
+describe('refreshing from the server', () => {
+  it('wakes no live query when nothing changed, and rewrites only the lead that did', async () => {
+    const [first, second] = [await serverLead(), await serverLead()];
+    expect(await refreshLeads(db)).toBe('ok');
+    await refreshOptions(db);
+    await refreshReminders(db);
+
+    // What the board watches: every cached lead, the option lists and the reminders.
+    const wakes = { leads: 0, options: 0, reminders: 0 };
+    const watch = [
+      liveQuery(() => db.leads.toArray()).subscribe(() => wakes.leads++),
+      liveQuery(() => db.options.toArray()).subscribe(() => wakes.options++),
+      liveQuery(() => db.getMeta('reminders')).subscribe(() => wakes.reminders++),
+    ];
+    try {
+      await waitFor(() => wakes.leads === 1 && wakes.options === 1 && wakes.reminders === 1);
+      const before = await db.leads.get(second);
+
+      expect(await refreshLeads(db)).toBe('ok');
+      await refreshOptions(db);
+      await refreshReminders(db);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(wakes).toEqual({ leads: 1, options: 1, reminders: 1 });
+
+      await server.app.deps.db
+        .updateTable('leads')
+        .set({ name: 'Renamed' })
+        .where('id', '=', first)
+        .execute();
+      expect(await refreshLeads(db)).toBe('ok');
+      await waitFor(() => wakes.leads === 2);
+      expect((await db.leads.get(first))?.name).toBe('Renamed');
+      expect(await db.leads.get(second)).toEqual(before);
+    } finally {
+      for (const subscription of watch) subscription.unsubscribe();
+    }
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
