@@ -198,7 +198,7 @@ describe('the employee board', () => {
 
     expect(await screen.findByText(m.statusUpdated)).toBeInTheDocument();
     expect(screen.getByText(leadStatusMessages.moved('Kiran Shah', 'Site Visit'))).toBeInTheDocument();
-    expect(within(column('Site Visit')).getByRole('article', { name: 'Kiran Shah' })).toBeVisible();
+    expect(await within(column('Site Visit')).findByRole('article', { name: 'Kiran Shah' })).toBeVisible();
     expect(columnCounting('Interested', 0)).toBeVisible();
     const row = await server.app.deps.db
       .selectFrom('lead_statuses')
@@ -296,7 +296,7 @@ describe('the Add Note modal', () => {
     expect(lastSaved).toHaveTextContent('Wants a sea-facing flat');
     const history = within(dialog).getByRole('region', { name: 'Earlier notes' });
     expect(await within(history).findByText('Wants a sea-facing flat')).toBeVisible();
-    expect(within(column('Site Visit')).getByRole('article', { name: 'Farah Khan' })).toBeVisible();
+    expect(await within(column('Site Visit')).findByRole('article', { name: 'Farah Khan' })).toBeVisible();
 
     // Spec §5: only the first chosen location and configuration are sent: Thane was ticked before Bandra.
     const saved = await server.app.deps.db
@@ -376,7 +376,7 @@ describe('the Add New Lead modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Lead' }));
     expect(await screen.findByText(m.leadAdded)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(within(column('New Leads')).getByRole('article', { name: 'Sana Sheikh' })).toBeVisible();
+    expect(await within(column('New Leads')).findByRole('article', { name: 'Sana Sheikh' })).toBeVisible();
     const row = await server.app.deps.db
       .selectFrom('leads')
       .select('assigned_to_id')
@@ -412,14 +412,17 @@ describe('offline', () => {
     await user.click(screen.getByRole('button', { name: 'Move Ishaan Gupta to…' }));
     await user.click(screen.getByRole('menuitem', { name: 'Not Interested' }));
     expect(await screen.findByText(syncMessages.savedOffline)).toBeInTheDocument();
-    const moved = within(column('Not Interested')).getByRole('article', { name: 'Ishaan Gupta' });
+    const moved = await within(column('Not Interested')).findByRole('article', { name: 'Ishaan Gupta' });
     expect(within(moved).getByText(syncMessages.pending)).toBeVisible();
     expect(screen.getByText(syncMessages.waiting(1))).toBeVisible();
 
     gateway.always('pass');
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(screen.queryByText(syncMessages.waiting(1))).not.toBeInTheDocument());
-    expect(within(card('Ishaan Gupta')).queryByText(syncMessages.pending)).not.toBeInTheDocument();
+    // The columns draw from a deferred copy of the board, so the card follows a render later.
+    await waitFor(() =>
+      expect(within(card('Ishaan Gupta')).queryByText(syncMessages.pending)).not.toBeInTheDocument(),
+    );
     expect(within(column('Not Interested')).getByRole('article', { name: 'Ishaan Gupta' })).toBeVisible();
   });
 
