@@ -27,7 +27,7 @@ export function ReloadPrompt() {
   return (
     <div className="reload-prompt" role="status">
       <p className="reload-prompt-text">
-        {needRefresh ? 'A new version of LeadNest is available.' : 'LeadNest is ready to work offline.'}
+        {needRefresh ? 'A new version of LeadNest is available.' : 'Ready to work offline.'}
       </p>
       <div className="reload-prompt-actions">
         {needRefresh ? (

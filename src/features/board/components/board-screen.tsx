@@ -5,6 +5,7 @@ import {
   type SetStateAction,
   Suspense,
   useCallback,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -131,6 +132,10 @@ function Board({ email }: { email: string }) {
     navigate(paths.login, { replace: true });
   }
 
+  // The columns are drawn from a deferred copy: React draws the cards in slices between which
+  // the phone can answer a tap, not in one long task (Lighthouse's total blocking time).
+  const drawn = useDeferredValue(data);
+
   const noteLead = noteFor ? data.leads.find((l) => l.leadID === noteFor.leadId) : undefined;
   const waitingNotes = noteLead
     ? data.outbox
@@ -171,15 +176,15 @@ function Board({ email }: { email: string }) {
 
       {/* Columns appear once there is something to put in them (the device's copy, or the first
           answer), not empty first and pushed about when the leads land. */}
-      {!data.loaded || (data.leads.length === 0 && load === 'loading') ? (
+      {!drawn.loaded || (drawn.leads.length === 0 && load === 'loading') ? (
         <p className="page-loading">Loading your leads…</p>
       ) : (
         <>
-          {data.leads.length === 0 ? <p className="muted board-empty">{messages.olderBoard.empty}</p> : null}
+          {drawn.leads.length === 0 ? <p className="muted board-empty">{messages.olderBoard.empty}</p> : null}
 
           <DragDropContext onDragEnd={onDragEnd}>
             <div className="board-columns">
-              {data.columns.map((column) => (
+              {drawn.columns.map((column) => (
                 <BoardColumn
                   key={column.id}
                   column={column}
