@@ -16,6 +16,10 @@ export default fp(async (app: FastifyInstance, { root }: { root: string | null }
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      // The build writes .br and .gz beside each text file (scripts/precompress.mjs).
+      preCompressed: true,
+      // Otherwise @fastify/static overwrites the headers below with its own "max-age=0".
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);
         if (rel.startsWith(`assets${path.sep}`))
