@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +25,35 @@ const adminOnly = { access: [Role.Admin] } as const;
 // The list routes compress each cached answer once themselves (sendList): @fastify/compress's
 // hooks would only cost time on every call. They take no body, so nothing to decompress either.
 const selfCompressed = { compress: false, decompress: false } as const;
+// The upload's answer is mostly base64 of the rejected-rows .xlsx, already deflated: compressing
+// it again saves about a quarter of its size and cost 25 ms of a 10,000-row import's 350.
+const uploadConfig = { ...adminOnly, compress: false } as const;
+
+/**
+ * The uploaded file in one Buffer with memory of its own, filled as the body arrives, so it can
+ * move to the parse worker rather than be copied there. Sized from the request's length (the
+ * file is a little smaller): collecting the chunks and joining them afterwards cost a 10 MB
+ * upload 50 ms of copying into fresh memory after the last byte came. Null when it is over the
+ * size limit.
+ */
+async function readUpload(
+  file: MultipartFile,
+  requestLength: number,
+  maxBytes: number,
+): Promise<Buffer | null> {
+  let bytes = Buffer.allocUnsafeSlow(Math.min(requestLength, maxBytes) || 64 * 1024);
+  let length = 0;
+  for await (const chunk of file.file as AsyncIterable<Buffer>) {
+    if (length + chunk.length > bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(2 * bytes.length, length + chunk.length));
+      bytes.copy(grown, 0, 0, length);
+      bytes = grown;
+    }
+    chunk.copy(bytes, length);
+    length += chunk.length;
+  }
+  return file.file.truncated ? null : bytes.subarray(0, length);
+}
 
 const uploadAnswer = z.object({
   totalRows: z.number().int(),
@@ -181,25 +210,25 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/upload-leads',
-    { config: adminOnly, schema: { querystring: uploadQuery, response: { 200: uploadAnswer } } },
+    { config: uploadConfig, schema: { querystring: uploadQuery, response: { 200: uploadAnswer } } },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
       const file = await request.file();
       if (!file) throw badRequest(messages.upload.noFile);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(
-            413,
-            uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
-          );
-        }
-        throw error;
+      const bytes = await readUpload(
+        file,
+        Number(request.headers['content-length']) || 0,
+        config.maxUploadBytes,
+      );
+      if (!bytes) {
+        throw new HttpError(
+          413,
+          uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+        );
       }
       return leadImport.importLeads({
         bytes,
+        bytesMayMove: true,
         filename: file.filename,
         autoAssign: request.query.autoAssign,
         actorId: request.user!.userId,

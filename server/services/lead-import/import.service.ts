@@ -14,6 +14,8 @@ export interface ImportLimits extends ZipLimits {
 
 export interface ImportRequest {
   bytes: Buffer;
+  /** Nothing else holds the bytes' memory: it moves to the parse worker instead of being copied. */
+  bytesMayMove?: boolean;
   filename: string;
   autoAssign: boolean;
   actorId: number;
@@ -148,6 +150,7 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
         const expectedRows = await job.start(request.bytes, {
           maxRows: limits.maxRows,
           utcOffsetMinutes: request.utcOffsetMinutes,
+          handOver: request.bytesMayMove === true,
         });
         const chunks = job.chunks();
         const read = performance.now();

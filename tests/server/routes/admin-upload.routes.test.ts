@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../contract/admin';
 import { messages } from '../../../contract/messages';
@@ -81,6 +82,25 @@ describe('POST /api/Admin/upload-leads with valid spreadsheets', () => {
       status: null,
     });
     expect(await leadByPhone(p2)).toMatchObject({ name: 'Ravi Kumar', phoneNo: p2, visitDateTime: null });
+  });
+
+  it('reads an upload sent in chunks with no length given', async () => {
+    // Bigger than the first buffer the route sizes when it has no length to go by.
+    const rows: (string | number)[][] = [['Name', 'Phone', 'Location']];
+    const phones = Array.from({ length: 3000 }, () => phone());
+    for (const [i, p] of phones.entries())
+      rows.push([`Chunked Lead ${i}`, p, 'Somewhere far away, past the ring road']);
+    const file = workbook(rows);
+    expect(file.length).toBeGreaterThan(128 * 1024);
+    const { payload, contentType } = multipart('chunked.xlsx', file);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Admin/upload-leads?autoAssign=false',
+      payload: Readable.from([payload.subarray(0, 50_000), payload.subarray(50_000)]),
+      headers: { ...bearer(admin), 'content-type': contentType },
+    });
+    expect(res.json()).toEqual({ totalRows: 3000, inserted: 3000, skipped: 0, autoAssigned: false });
+    expect((await leadByPhone(phones.at(-1)!)).name).toBe('Chunked Lead 2999');
   });
 
   it('reads an .xls (Excel 97-2003) file too', async () => {

@@ -4,55 +4,9 @@ import * as XLSX from '@e965/xlsx';
 // Hostile spreadsheets, built in the test the way an attacker would: a real workbook whose
 // sheet part is swapped for something else, packed in a ZIP whose directory says what we choose.
 
-export interface ZipPart {
-  name: string;
-  /** The bytes as stored in the archive (deflated when `method` is 8). */
-  stored: Buffer;
-  method: 0 | 8;
-  /** The unpacked size the local header and the central directory declare. */
-  declaredSize: number;
-  /** The CRC-32 of the unpacked bytes, for readers that check it (SheetJS); 0 when left out. */
-  crc?: number;
-}
+import { type ZipPart, zipArchive } from '../../../server/services/lead-import/zip-archive';
 
-/** A ZIP archive of `parts`, local headers and directory agreeing on every declared size. */
-export function zipArchive(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(part.method, 8);
-    local.writeUInt32LE(part.crc ?? 0, 14);
-    local.writeUInt32LE(part.stored.length, 18);
-    local.writeUInt32LE(part.declaredSize, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(part.method, 10);
-    entry.writeUInt32LE(part.crc ?? 0, 16);
-    entry.writeUInt32LE(part.stored.length, 20);
-    entry.writeUInt32LE(part.declaredSize, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, part.stored);
-    central.push(entry, name);
-    offset += 30 + name.length + part.stored.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+export { type ZipPart, zipArchive };
 
 /** Deflates head + body×times + tail without ever holding the unpacked text. */
 export async function deflateRepeated(

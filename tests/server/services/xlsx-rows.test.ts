@@ -1,10 +1,9 @@
-import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { parseSpreadsheet, SHEETJS_READ } from '../../../server/services/lead-import/parse-sheet';
 import type { SheetRow } from '../../../server/services/lead-import/rows';
 import { openXlsxSheet, UnsupportedWorkbook } from '../../../server/services/lead-import/xlsx-rows';
-import { zipArchive } from '../security/spreadsheet-attacks';
+import { textPart, zipArchive } from '../../../server/services/lead-import/zip-archive';
 
 interface Part {
   name: string;
@@ -14,18 +13,7 @@ interface Part {
 
 /** A ZIP archive of the parts: deflated (method 8) unless `store` (method 0). */
 function zip(parts: Part[]): Buffer {
-  return zipArchive(
-    parts.map((part) => {
-      const data = Buffer.from(part.text);
-      return {
-        name: part.name,
-        stored: part.store ? data : zlib.deflateRawSync(data),
-        method: part.store ? 0 : 8,
-        declaredSize: data.length,
-        crc: zlib.crc32(data),
-      };
-    }),
-  );
+  return zipArchive(parts.map((part) => textPart(part.name, part.text, part.store)));
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

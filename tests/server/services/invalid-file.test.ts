@@ -1,0 +1,77 @@
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { buildInvalidFile } from '../../../server/services/lead-import/invalid-file';
+import { SHEETJS_READ } from '../../../server/services/lead-import/parse-sheet';
+import type { Cell, SheetRow } from '../../../server/services/lead-import/rows';
+import { openXlsxSheet } from '../../../server/services/lead-import/xlsx-rows';
+
+const text = (v: string): Cell => ({ t: 's', v });
+
+/** Rows as SheetJS reads the file (as Excel and LibreOffice would open it). */
+function readWithSheetJs(file: Buffer): { sheetName: string; rows: string[][] } {
+  const book = XLSX.read(file, { type: 'buffer', ...SHEETJS_READ });
+  const sheetName = book.SheetNames[0]!;
+  const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[sheetName]!, {
+    header: 1,
+    raw: true,
+    defval: '',
+  });
+  return { sheetName, rows };
+}
+
+/** Rows as the import itself reads the file when the admin uploads it again. */
+function readWithImport(file: Buffer): string[][] {
+  const sheet = openXlsxSheet(file, { maxEntries: 100, maxColumns: 300 });
+  return [...sheet.rows].map(([, row]) => Array.from(row ?? [], (c) => String(c?.v ?? '')));
+}
+
+describe('the rejected-rows file', () => {
+  const awkward = [
+    'Tom & Jerry <sales>',
+    'two  spaces  inside',
+    'looks like an escape: _x0041_',
+    'control\u0001character',
+    'line one\nline two',
+    'नमस्ते 🏠',
+  ];
+  const data: SheetRow[] = [
+    [text('Name'), text('Phone'), text('Notes')],
+    ...awkward.map((note, i) => [text(`Lead ${i}`), text('12345'), text(note)]),
+  ];
+  const rejected = awkward.map((_, i) => ({ row: i + 1, reason: 'Phone must have 10 digits' }));
+  const file = buildInvalidFile(data, 0, { name: 0, phone: 1 }, rejected);
+
+  it('opens as one sheet named Invalid Leads with every cell as it was', () => {
+    const { sheetName, rows } = readWithSheetJs(file);
+    expect(sheetName).toBe('Invalid Leads');
+    expect(rows[0]).toEqual(['Name', 'Phone', 'Notes', 'Reason']);
+    expect(rows.slice(1).map((r) => r[2])).toEqual(awkward);
+    expect(rows.slice(1).every((r) => r[3] === 'Phone must have 10 digits')).toBe(true);
+  });
+
+  it('reads back the same through the import’s own reader', () => {
+    expect(readWithImport(file)).toEqual(readWithSheetJs(file).rows);
+  });
+
+  it('names columns past Z as a spreadsheet does', () => {
+    const wide: SheetRow = Array.from({ length: 30 }, (_, c) => text(`c${c}`));
+    const { rows } = readWithSheetJs(
+      buildInvalidFile([wide, wide], 0, { name: 0, phone: 1 }, [{ row: 1, reason: 'x' }]),
+    );
+    expect(rows[1]).toEqual([...Array.from({ length: 30 }, (_, c) => `c${c}`), 'x']);
+    expect(rows[0]).toHaveLength(31);
+  });
+
+  it('writes rows in sheet order whatever order they were rejected in', () => {
+    const { rows } = readWithSheetJs(
+      buildInvalidFile(data, 0, { name: 0, phone: 1 }, [
+        { row: 3, reason: 'third' },
+        { row: 1, reason: 'first' },
+      ]),
+    );
+    expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
+      ['Lead 0', 'first'],
+      ['Lead 2', 'third'],
+    ]);
+  });
+});
