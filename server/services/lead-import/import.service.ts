@@ -157,6 +157,7 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
         const tally: Tally = { inserted: 0, assigned: 0, raced: 0, rejected: [] };
         let employees = 0;
         let waitMs = 0;
+        let parsed = 0;
         let invalidFile: Promise<Buffer> | undefined;
         const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
           const holders = await holderLookup(expectedRows, trx);
@@ -168,6 +169,7 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
             const next = await chunks.next();
             waitMs += performance.now() - asked;
             if (next.done) {
+              parsed = performance.now();
               // Every rejection is known now: the worker builds the rejected-rows file while
               // this transaction commits. (Dropped unanswered if the commit fails.)
               if (next.value.invalidCount + tally.rejected.length > 0) {
@@ -198,6 +200,9 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
             readMs: Math.round(read - started),
             validateAndInsertMs: Math.round(committed - read),
             waitingForRowsMs: Math.round(waitMs),
+            // From the upload's start to the worker's last row, and on to the commit.
+            parsedMs: Math.round(parsed - started),
+            afterParseMs: Math.round(committed - parsed),
             invalidFileMs: Math.round(performance.now() - committed),
           },
           'lead import',
