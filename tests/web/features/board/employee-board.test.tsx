@@ -76,6 +76,12 @@ function openBoard(employee: Account) {
 
 const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
 const card = (name: string) => screen.getByRole('article', { name });
+/**
+ * Waits until the column shows the card. Asked afresh each time: the columns draw from a deferred
+ * copy of the board, and a card saved on the device is drawn anew once the server numbers it.
+ */
+const showsCard = (title: string, name: string) =>
+  waitFor(() => expect(within(column(title)).getByRole('article', { name })).toBeVisible());
 /** A column whose count badge shows `n`, as a screen reader announces it: "Booking 1 lead". */
 const columnCounting = (name: string, n: number) =>
   screen.getByRole('region', { name: `${name} ${n} ${n === 1 ? 'lead' : 'leads'}` });
@@ -198,7 +204,7 @@ describe('the employee board', () => {
 
     expect(await screen.findByText(m.statusUpdated)).toBeInTheDocument();
     expect(screen.getByText(leadStatusMessages.moved('Kiran Shah', 'Site Visit'))).toBeInTheDocument();
-    expect(await within(column('Site Visit')).findByRole('article', { name: 'Kiran Shah' })).toBeVisible();
+    await showsCard('Site Visit', 'Kiran Shah');
     expect(columnCounting('Interested', 0)).toBeVisible();
     const row = await server.app.deps.db
       .selectFrom('lead_statuses')
@@ -296,7 +302,7 @@ describe('the Add Note modal', () => {
     expect(lastSaved).toHaveTextContent('Wants a sea-facing flat');
     const history = within(dialog).getByRole('region', { name: 'Earlier notes' });
     expect(await within(history).findByText('Wants a sea-facing flat')).toBeVisible();
-    expect(await within(column('Site Visit')).findByRole('article', { name: 'Farah Khan' })).toBeVisible();
+    await showsCard('Site Visit', 'Farah Khan');
 
     // Spec §5: only the first chosen location and configuration are sent: Thane was ticked before Bandra.
     const saved = await server.app.deps.db
@@ -376,7 +382,7 @@ describe('the Add New Lead modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Lead' }));
     expect(await screen.findByText(m.leadAdded)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await within(column('New Leads')).findByRole('article', { name: 'Sana Sheikh' })).toBeVisible();
+    await showsCard('New Leads', 'Sana Sheikh');
     const row = await server.app.deps.db
       .selectFrom('leads')
       .select('assigned_to_id')
