@@ -26,6 +26,19 @@ export function textPart(name: string, text: string, store = false): ZipPart {
   };
 }
 
+/**
+ * The fields a local header and its directory entry share, in the same order from `at` (the
+ * method's offset: 8 in a local header, 10 in the directory): method, CRC-32, stored size,
+ * declared size, name length. Written once, so the two cannot disagree.
+ */
+function writeSizes(header: Buffer, at: number, part: ZipPart, nameLength: number): void {
+  header.writeUInt16LE(part.method, at);
+  header.writeUInt32LE(part.crc ?? 0, at + 6);
+  header.writeUInt32LE(part.stored.length, at + 10);
+  header.writeUInt32LE(part.declaredSize, at + 14);
+  header.writeUInt16LE(nameLength, at + 18);
+}
+
 /** A ZIP archive of `parts`, local headers and directory agreeing on every declared size. */
 export function zipArchive(parts: readonly ZipPart[]): Buffer {
   const locals: Buffer[] = [];
@@ -36,20 +49,12 @@ export function zipArchive(parts: readonly ZipPart[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(part.method, 8);
-    local.writeUInt32LE(part.crc ?? 0, 14);
-    local.writeUInt32LE(part.stored.length, 18);
-    local.writeUInt32LE(part.declaredSize, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSizes(local, 8, part, name.length);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(part.method, 10);
-    entry.writeUInt32LE(part.crc ?? 0, 16);
-    entry.writeUInt32LE(part.stored.length, 20);
-    entry.writeUInt32LE(part.declaredSize, 24);
-    entry.writeUInt16LE(name.length, 28);
+    writeSizes(entry, 10, part, name.length);
     entry.writeUInt32LE(offset, 42);
     locals.push(local, name, part.stored);
     central.push(entry, name);
