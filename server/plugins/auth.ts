@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../contract/messages';
 import type { RoleId } from '../../contract/roles';
-import { forbidden, unauthorized } from '../errors';
-import type { Session } from '../services/sessions.service';
+import { forbidden, type HttpError, unauthorized } from '../errors';
+import type { Session, SessionService } from '../services/sessions.service';
 import type { TokenClaims } from '../services/tokens';
 
 /**
@@ -25,6 +25,8 @@ declare module 'fastify' {
   }
 }
 
+type OnRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -32,29 +34,48 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1]! : '';
 }
 
+/** Signs the request in with its session; the refusal to answer instead, if any. */
+function admit(request: FastifyRequest, access: Access, session: Session | null): HttpError | undefined {
+  if (!session) return unauthorized(messages.session.expired);
+  request.user = session.claims;
+  request.dataVersion = session.version;
+  if (Array.isArray(access) && !access.includes(session.claims.roleId)) return forbidden();
+  return undefined;
+}
+
+/** The onRequest check of one route, made when the route is registered. */
+function guard(access: Access | undefined, sessions: () => SessionService): OnRequest | undefined {
+  if (access === 'public') return undefined;
+  if (access === undefined) {
+    return (_request, _reply, done) => done(forbidden('This call has no access rule.'));
+  }
+  // A callback hook: a public call pays no promise, a signed-in one only the session's, and a
+  // token seen before under an unchanged database none at all.
+  return (request, _reply, done) => {
+    const token = bearer(request);
+    if (token === null)
+      return done(access === 'optional' ? undefined : unauthorized(messages.session.expired));
+    const known = sessions().authenticateNow(token);
+    if (known !== undefined) return done(admit(request, access, known));
+    sessions()
+      .authenticate(token)
+      .then((session) => done(admit(request, access, session)), done);
+  };
+}
+
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('dataVersion', null);
 
-  // A callback hook: a public call pays no promise, a signed-in one only the session's.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api') && !request.url.toLowerCase().startsWith('/api')) return done();
-    if (!request.routeOptions.url) return done(); // unknown route: the 404 handler answers
-    const access = request.routeOptions.config.access;
-    if (access === undefined) return done(forbidden('This call has no access rule.'));
-    if (access === 'public') return done();
-    const token = bearer(request);
-    if (token === null)
-      return done(access === 'optional' ? undefined : unauthorized(messages.session.expired));
-    const signIn = (session: Session | null) => {
-      if (!session) return done(unauthorized(messages.session.expired));
-      request.user = session.claims;
-      request.dataVersion = session.version;
-      if (Array.isArray(access) && !access.includes(session.claims.roleId)) return done(forbidden());
-      done();
-    };
-    const known = app.deps.sessions.authenticateNow(token);
-    if (known !== undefined) return signIn(known);
-    app.deps.sessions.authenticate(token).then(signIn, done);
+  // Each /api route gets its own check with its access rule bound here, once: reading
+  // request.routeOptions on every call built a fresh options object each time (issue 7).
+  // Routes match paths case-insensitively, so /API/admin/leads meets the same check.
+  const sessions = () => app.deps.sessions;
+  app.addHook('onRoute', (route) => {
+    if (!route.url.toLowerCase().startsWith('/api')) return;
+    const check = guard(route.config?.access, sessions);
+    if (!check) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [check] : [...(Array.isArray(own) ? own : [own]), check];
   });
 });
