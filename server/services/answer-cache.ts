@@ -37,6 +37,8 @@ interface Entry {
   /** The answer once read, for callers that should not wait a microtask for it. */
   ready?: CachedAnswer;
   bytes: number;
+  /** When it was last read, on the cache's own clock: eviction takes the lowest first. */
+  used: number;
 }
 
 function cachedAnswer(items: unknown, total: number, onGrow: (bytes: number) => void): CachedAnswer {
@@ -82,6 +84,7 @@ export function createAnswerCache({
 } = {}) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  let clock = 0;
 
   function drop(key: string, entry: Entry): void {
     if (entries.get(key) !== entry) return;
@@ -94,7 +97,11 @@ export function createAnswerCache({
     entry.bytes += by;
     bytes += by;
     if (entry.bytes > maxEntryBytes) drop(key, entry);
-    for (const [oldKey, old] of entries) {
+    if (bytes <= maxBytes) return;
+    // Least recently used out first. Sorting here, when the cache is full, keeps a hit down to
+    // a counter: moving the entry to the end of the Map cost every cached call a delete and a set.
+    const byAge = [...entries].sort(([, a], [, b]) => a.used - b.used);
+    for (const [oldKey, old] of byAge) {
       if (bytes <= maxBytes) break;
       drop(oldKey, old);
     }
@@ -104,11 +111,11 @@ export function createAnswerCache({
   function current(key: string, version: string): Entry | undefined {
     const known = entries.get(key);
     if (!known) return undefined;
-    drop(key, known);
-    if (known.version !== version) return undefined;
-    // Re-inserted: Map order is the eviction order.
-    entries.set(key, known);
-    bytes += known.bytes;
+    if (known.version !== version) {
+      drop(key, known);
+      return undefined;
+    }
+    known.used = ++clock;
     return known;
   }
 
@@ -130,7 +137,7 @@ export function createAnswerCache({
         grow(key, entry, made.body.length);
         return made;
       });
-      const entry: Entry = { version, answer, bytes: 0 };
+      const entry: Entry = { version, answer, bytes: 0, used: ++clock };
       entries.set(key, entry);
       entry.answer.catch(() => drop(key, entry));
       return entry.answer;
