@@ -215,7 +215,7 @@ try {
   const floor: Result[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const a = () => profiled(`api-list-${round + 1}`, () => load(listUrl, headers));
-    const b = () => load(`${bareUrl}/leads`);
+    const b = () => profiled(`api-bare-${round + 1}`, () => load(`${bareUrl}/leads`));
     if (round % 2 === 0) {
       real.push(await a());
       floor.push(await b());

@@ -2,6 +2,17 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route tags its answers and answers If-None-Match itself (see `notModified`). */
+    ownETag?: boolean;
+  }
+}
+
+/** `no-cache` makes the browser revalidate every time (a stale lead list is worse than a round
+ * trip); `private` keeps per-user answers out of shared caches. */
+export const REVALIDATE = 'private, no-cache';
+
 /** A weak validator for a JSON answer: the same bytes answer the same tag. */
 export function etagOf(payload: string | Buffer): string {
   return `W/"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
@@ -14,31 +25,45 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
+/** Whether the client's copy, named by If-None-Match, is the answer tagged `etag`. */
+export function notModified(request: FastifyRequest, etag: string): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  return ifNoneMatch !== undefined && matches(ifNoneMatch, etag);
+}
+
 /**
  * ETag / If-None-Match on GET /api answers (issue 7): a board or dashboard refresh whose list has
- * not changed costs a 304 with no body. Registered before compression, so the tag is taken from
- * the JSON itself and is the same whatever encoding the client accepts. `no-cache` makes the
- * browser revalidate every time (a stale lead list is worse than a round trip); `private` keeps
- * per-user answers out of shared caches.
+ * not changed costs a 304 with no body. The hook goes on each GET route under /api as it is
+ * registered, before compression adds its own, so the tag is taken from the JSON itself and is
+ * the same whatever encoding the client accepts. Routes with `config.ownETag` (the cached lists)
+ * do this themselves and pay no onSend hook at all.
  */
 export default fp(async (app: FastifyInstance) => {
-  // A callback hook: no promise and microtask on every answer.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    done(null, revalidate(request, reply, payload));
+  app.addHook('onRoute', (route) => {
+    if (route.config?.ownETag || !route.url.toLowerCase().startsWith('/api/')) return;
+    if (!(Array.isArray(route.method) ? route.method : [route.method]).includes('GET')) return;
+    const own = route.onSend;
+    route.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), tagAnswer];
   });
 });
 
+// A callback hook: no promise and microtask on every answer.
+function tagAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+): void {
+  done(null, revalidate(request, reply, payload));
+}
+
 function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
-  if (!request.url.toLowerCase().startsWith('/api/')) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  // A cached answer comes with its tag (server/services/answer-cache.ts): no second hash.
-  const given = reply.getHeader('etag');
-  const etag = typeof given === 'string' ? given : etagOf(payload);
+  const etag = etagOf(payload);
   reply.header('etag', etag);
-  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (!ifNoneMatch || !matches(ifNoneMatch, etag)) return payload;
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', REVALIDATE);
+  if (!notModified(request, etag)) return payload;
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');

@@ -12,6 +12,7 @@ import { TOTAL_COUNT_HEADER } from '../../contract/leads-list';
 import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
 import { badRequest, HttpError } from '../errors';
+import { notModified, REVALIDATE } from '../plugins/etag';
 import {
   type CachedAnswer,
   COMPRESS_THRESHOLD,
@@ -22,9 +23,10 @@ import { leadAnswer } from './lead-answer.schema';
 
 const readers = { access: [Role.Admin, Role.Manager] } as const;
 const adminOnly = { access: [Role.Admin] } as const;
-// The list routes compress each cached answer once themselves (sendList): @fastify/compress's
-// hooks would only cost time on every call. They take no body, so nothing to decompress either.
-const selfCompressed = { compress: false, decompress: false } as const;
+// The list routes compress, tag and revalidate each cached answer themselves (sendList):
+// @fastify/compress's hooks and the ETag hook would only cost time on every call. They take no
+// body, so nothing to decompress either.
+const cachedList = { compress: false, decompress: false, ownETag: true } as const;
 // The upload's answer is mostly base64 of the rejected-rows .xlsx, already deflated: compressing
 // it again saves about a quarter of its size and cost 25 ms of a 10,000-row import's 350.
 const uploadConfig = { ...adminOnly, compress: false } as const;
@@ -119,29 +121,38 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (ready) {
       const encoding = encodingFor(ready, wanted);
       const body = encoding ? ready.encodedNow(encoding) : ready.body;
-      if (body) return send(reply, ready, body, encoding);
+      if (body) return send(request, reply, ready, body, encoding);
     }
     return (async () => {
       const mark = version ?? (await dashboardReader.version());
       const answer = await listAnswers.get(key, mark, () => leadsService.list(query, user, unassignedOnly));
       const encoding = encodingFor(answer, wanted);
-      send(reply, answer, encoding ? await answer.encoded(encoding) : answer.body, encoding);
+      send(request, reply, answer, encoding ? await answer.encoded(encoding) : answer.body, encoding);
     })();
   }
 
-  function send(reply: FastifyReply, answer: CachedAnswer, body: Buffer, encoding?: Encoding): undefined {
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: CachedAnswer,
+    body: Buffer,
+    encoding?: Encoding,
+  ): undefined {
     reply
       .header(TOTAL_COUNT_HEADER, String(answer.total))
       .header('etag', answer.etag)
-      .header('vary', 'Accept-Encoding')
-      .type('application/json; charset=utf-8');
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'Accept-Encoding');
+    // The refresh of a board whose list has not changed: no body (server/plugins/etag.ts).
+    if (notModified(request, answer.etag)) {
+      reply.code(304).send();
+      return;
+    }
+    reply.type('application/json; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     reply.send(body);
   }
 
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
-  });
   app.addHook('onClose', async () => {
     await importWorkers.close();
     await dashboardReader.close();
@@ -151,7 +162,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads',
     {
       // Employees read their own leads here too (their boards, DESIGN.md §3).
-      config: { access: [Role.Admin, Role.Manager, Role.Employee], ...selfCompressed },
+      config: { access: [Role.Admin, Role.Manager, Role.Employee], ...cachedList },
       schema: { querystring: adminLeadsQuerySchema, response: { 200: z.array(leadAnswer) } },
       serializerCompiler: plainJson,
     },
@@ -161,7 +172,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unassigned',
     {
-      config: { ...readers, ...selfCompressed },
+      config: { ...readers, ...cachedList },
       schema: { querystring: adminLeadsQuerySchema, response: { 200: z.array(leadAnswer) } },
       serializerCompiler: plainJson,
     },
@@ -208,34 +219,41 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return stats.stats(request.dataVersion);
   });
 
-  app.post(
-    '/upload-leads',
-    { config: uploadConfig, schema: { querystring: uploadQuery, response: { 200: uploadAnswer } } },
-    async (request) => {
-      if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
-      const file = await request.file();
-      if (!file) throw badRequest(messages.upload.noFile);
-      const bytes = await readUpload(
-        file,
-        Number(request.headers['content-length']) || 0,
-        config.maxUploadBytes,
-      );
-      if (!bytes) {
-        throw new HttpError(
-          413,
-          uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+  // Multipart parsing in a scope of its own: the plugin adds an async onResponse hook to every
+  // route it is registered beside, a promise on each list call that never reads a file.
+  await app.register(async (uploads: Parameters<FastifyPluginAsyncZod>[0]) => {
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
+    });
+    uploads.post(
+      '/upload-leads',
+      { config: uploadConfig, schema: { querystring: uploadQuery, response: { 200: uploadAnswer } } },
+      async (request) => {
+        if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
+        const file = await request.file();
+        if (!file) throw badRequest(messages.upload.noFile);
+        const bytes = await readUpload(
+          file,
+          Number(request.headers['content-length']) || 0,
+          config.maxUploadBytes,
         );
-      }
-      return leadImport.importLeads({
-        bytes,
-        bytesMayMove: true,
-        filename: file.filename,
-        autoAssign: request.query.autoAssign,
-        actorId: request.user!.userId,
-        utcOffsetMinutes: request.query.utcOffset ?? -new Date().getTimezoneOffset(),
-        log: (fields, message) => request.log.info(fields, message),
-      });
-    },
-  );
+        if (!bytes) {
+          throw new HttpError(
+            413,
+            uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+          );
+        }
+        return leadImport.importLeads({
+          bytes,
+          bytesMayMove: true,
+          filename: file.filename,
+          autoAssign: request.query.autoAssign,
+          actorId: request.user!.userId,
+          utcOffsetMinutes: request.query.utcOffset ?? -new Date().getTimezoneOffset(),
+          log: (fields, message) => request.log.info(fields, message),
+        });
+      },
+    );
+  });
 };
 export default adminRoutes;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../contract/roles';
+import { etagOf } from '../../../server/plugins/etag';
 import {
   type Account,
   bearer,
@@ -104,5 +105,31 @@ describe('ETag / If-None-Match on GET /api lists', () => {
     const fresh = await list(admin, { 'accept-encoding': 'gzip' });
     expect(fresh.headers['content-encoding']).toBe('gzip');
     expect(fresh.headers.etag).toBe(plain.headers.etag);
+  });
+});
+
+describe('ETag / If-None-Match on other GET /api answers', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(admin), ...headers } });
+
+  it('tags them from their JSON and answers 304 while they have not changed', async () => {
+    for (const url of ['/api/Admin/stats', '/api/Admin/employees', '/api/admin/EMPLOYEES']) {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers.etag).toBe(etagOf(first.body));
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await get(url, { 'if-none-match': String(first.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('moves the tag once the answer changes', async () => {
+    const before = await get('/api/Admin/stats');
+    await addLead();
+    const after = await get('/api/Admin/stats', { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().unassigned).toBe(before.json().unassigned + 1);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 });
