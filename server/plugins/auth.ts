@@ -5,6 +5,7 @@ import type { RoleId } from '../../contract/roles';
 import { forbidden, type HttpError, unauthorized } from '../errors';
 import type { Session, SessionService } from '../services/sessions.service';
 import type { TokenClaims } from '../services/tokens';
+import { addRouteHook } from './route-hooks';
 
 /**
  * Who may call a route, declared once in its `config.access` (DESIGN.md §3):
@@ -74,8 +75,6 @@ export default fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.toLowerCase().startsWith('/api')) return;
     const check = guard(route.config?.access, sessions);
-    if (!check) return;
-    const own = route.onRequest;
-    route.onRequest = own === undefined ? [check] : [...(Array.isArray(own) ? own : [own]), check];
+    if (check) addRouteHook(route, 'onRequest', check);
   });
 });

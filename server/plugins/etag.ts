@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRouteHook, isApiRoute, routeAnswers } from './route-hooks';
+
+const GET = new Set(['GET']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,10 +43,8 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
  */
 export default fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
-    if (route.config?.ownETag || !route.url.toLowerCase().startsWith('/api/')) return;
-    if (!(Array.isArray(route.method) ? route.method : [route.method]).includes('GET')) return;
-    const own = route.onSend;
-    route.onSend = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), tagAnswer];
+    if (route.config?.ownETag || !isApiRoute(route) || !routeAnswers(route, GET)) return;
+    addRouteHook(route, 'onSend', tagAnswer);
   });
 });
 

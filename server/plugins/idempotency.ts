@@ -9,6 +9,7 @@ import {
 } from '../../contract/sync';
 import { badRequest, HttpError } from '../errors';
 import type { IdempotencyClaim } from '../repositories/idempotency.repository';
+import { addRouteHook, isApiRoute, routeAnswers } from './route-hooks';
 
 const TTL_MS = IDEMPOTENCY_TTL_HOURS * 3600_000;
 // A row still without an answer after this long belongs to a node that died mid-request.
@@ -59,13 +60,23 @@ export default fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('idempotencyClaim', null);
 
+  // The hooks go on the API's write routes alone, as each is registered: reads never carry a
+  // key, and every hook on them cost each cached list call its run (issue 7).
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route) || !routeAnswers(route, WRITE_METHODS)) return;
+    addRouteHook(route, 'preValidation', claimHook);
+    // Before compression's own onSend (added to the route earlier): the answer is kept as JSON.
+    addRouteHook(route, 'onSend', recordHook, true);
+    addRouteHook(route, 'onResponse', releaseHook);
+  });
+
   // preValidation: after auth (onRequest) and body parsing, before the schema check, so even a
   // 400 for a malformed body is stored and replayed like any other answer.
-  // Callback hooks with a synchronous way out: a read (most calls) pays no promise for them.
-  app.addHook('preValidation', (request, reply, done) => {
+  // Callback hooks with a synchronous way out: a call without a key pays no promise for them.
+  function claimHook(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
     if (request.headers['idempotency-key'] === undefined) return done();
     claimOrReplay(request, reply).then(() => done(), done);
-  });
+  }
 
   async function claimOrReplay(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = request.headers['idempotency-key'];
@@ -118,12 +129,17 @@ export default fp(async (app: FastifyInstance) => {
     }
   }
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  function recordHook(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ) {
     const claim = request.idempotencyClaim;
     if (!claim) return done(null, payload);
     request.idempotencyClaim = null;
     record(claim, reply.statusCode, payload).then(() => done(null, payload), done);
-  });
+  }
 
   async function record(claim: IdempotencyClaim, status: number, payload: unknown): Promise<void> {
     // A 5xx or a 429 means the work did not run (or did not finish): free the key so a retry
@@ -145,9 +161,9 @@ export default fp(async (app: FastifyInstance) => {
 
   // A request that ends without a response (client gone, handler crash before onSend) must not
   // leave its key claimed until it is treated as abandoned.
-  app.addHook('onResponse', (request, _reply, done) => {
+  function releaseHook(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     const claim = request.idempotencyClaim;
     if (!claim) return done();
     store.release(claim.userId, claim.key).then(() => done(), done);
-  });
+  }
 });

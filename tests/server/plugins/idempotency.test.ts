@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
@@ -350,6 +352,49 @@ describe('Idempotency-Key when the work fails', () => {
       expect(replay.json()).toEqual({ done: 3 });
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(calls).toBe(3);
+    } finally {
+      await app.close();
+    }
+  });
+  it('keeps the JSON of an answer sent compressed, and replays it', async () => {
+    // As in server/app.ts: compression is registered before idempotency, so its onSend is on the
+    // route first; the answer must still be recorded as JSON, not as the compressed stream.
+    const app = Fastify({ logger: false });
+    app.decorate('deps', t.app.deps);
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      request.user = { userId: employee.id, email: employee.email, roleId: Role.Employee, tokenVersion: 0 };
+    });
+    await app.register(problemJson);
+    await app.register(fastifyCompress, { threshold: 2048 });
+    await app.register(idempotency);
+    let calls = 0;
+    app.post('/api/big', async (_request, reply) => {
+      calls += 1;
+      return reply
+        .status(201)
+        .send({ call: calls, items: Array.from({ length: 300 }, (_, i) => `item ${i}`) });
+    });
+    await app.ready();
+    try {
+      const k = key();
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/big',
+          payload: { a: 1 },
+          headers: { 'idempotency-key': k, 'accept-encoding': 'gzip' },
+        });
+      const first = await send();
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['content-encoding']).toBe('gzip');
+      const again = await send();
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(JSON.parse(zlib.gunzipSync(again.rawPayload).toString())).toEqual(
+        JSON.parse(zlib.gunzipSync(first.rawPayload).toString()),
+      );
+      expect(calls).toBe(1);
     } finally {
       await app.close();
     }
