@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { Role } from '../../../contract/roles';
@@ -315,17 +315,27 @@ describe('Idempotency-Key across API nodes sharing one database', () => {
   });
 });
 
+/**
+ * A bare Fastify with the plugin (after whatever `before` registers), every request signed in as
+ * the employee, for routes the real app does not have.
+ */
+async function probeApp(before?: (app: FastifyInstance) => PromiseLike<unknown>): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.decorate('deps', t.app.deps);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    request.user = { userId: employee.id, email: employee.email, roleId: Role.Employee, tokenVersion: 0 };
+  });
+  await app.register(problemJson);
+  await before?.(app);
+  await app.register(idempotency);
+  return app;
+}
+
 describe('Idempotency-Key when the work fails', () => {
   it('frees the key after a 5xx or a 429 so a retry runs, and keeps it after a success', async () => {
-    // A bare Fastify with the plugin and a route that fails the first two times.
-    const app = Fastify({ logger: false });
-    app.decorate('deps', t.app.deps);
-    app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
-      request.user = { userId: employee.id, email: employee.email, roleId: Role.Employee, tokenVersion: 0 };
-    });
-    await app.register(problemJson);
-    await app.register(idempotency);
+    // A route that fails the first two times.
+    const app = await probeApp();
     let calls = 0;
     app.post('/api/flaky', async (_request, reply) => {
       calls += 1;
@@ -359,15 +369,7 @@ describe('Idempotency-Key when the work fails', () => {
   it('keeps the JSON of an answer sent compressed, and replays it', async () => {
     // As in server/app.ts: compression is registered before idempotency, so its onSend is on the
     // route first; the answer must still be recorded as JSON, not as the compressed stream.
-    const app = Fastify({ logger: false });
-    app.decorate('deps', t.app.deps);
-    app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
-      request.user = { userId: employee.id, email: employee.email, roleId: Role.Employee, tokenVersion: 0 };
-    });
-    await app.register(problemJson);
-    await app.register(fastifyCompress, { threshold: 2048 });
-    await app.register(idempotency);
+    const app = await probeApp((probe) => probe.register(fastifyCompress, { threshold: 2048 }));
     let calls = 0;
     app.post('/api/big', async (_request, reply) => {
       calls += 1;
