@@ -45,7 +45,7 @@ function admit(request: FastifyRequest, access: Access, session: Session | null)
 }
 
 /** The onRequest check of one route, made when the route is registered. */
-function guard(access: Access | undefined, sessions: () => SessionService): OnRequest | undefined {
+function guard(access: Access | undefined, sessions: SessionService): OnRequest | undefined {
   if (access === 'public') return undefined;
   if (access === undefined) {
     return (_request, _reply, done) => done(forbidden('This call has no access rule.'));
@@ -56,11 +56,9 @@ function guard(access: Access | undefined, sessions: () => SessionService): OnRe
     const token = bearer(request);
     if (token === null)
       return done(access === 'optional' ? undefined : unauthorized(messages.session.expired));
-    const known = sessions().authenticateNow(token);
+    const known = sessions.authenticateNow(token);
     if (known !== undefined) return done(admit(request, access, known));
-    sessions()
-      .authenticate(token)
-      .then((session) => done(admit(request, access, session)), done);
+    sessions.authenticate(token).then((session) => done(admit(request, access, session)), done);
   };
 }
 
@@ -71,10 +69,11 @@ export default fp(async (app: FastifyInstance) => {
   // Each /api route gets its own check with its access rule bound here, once: reading
   // request.routeOptions on every call built a fresh options object each time (issue 7).
   // Routes match paths case-insensitively, so /API/admin/leads meets the same check.
-  const sessions = () => app.deps.sessions;
+  // Wider than isApiRoute on purpose ('/api' itself, '/api-…'): a route that looks like the API
+  // is guarded. The app's dependencies are decorated before any route is registered.
   app.addHook('onRoute', (route) => {
     if (!route.url.toLowerCase().startsWith('/api')) return;
-    const check = guard(route.config?.access, sessions);
+    const check = guard(route.config?.access, app.deps.sessions);
     if (check) addRouteHook(route, 'onRequest', check);
   });
 });
