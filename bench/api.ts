@@ -79,7 +79,12 @@ async function profiled(name: string, run: () => Promise<Result>): Promise<Resul
   }
 }
 
-async function seed(database: Db, adminId: number, employeeId: number, otherEmployeeId: number) {
+async function seed(
+  database: Pick<Db, 'db' | 'dialect'>,
+  adminId: number,
+  employeeId: number,
+  otherEmployeeId: number,
+) {
   const now = new Date().toISOString();
   const lead = (i: number, assignedTo: number | null) => ({
     name: `Lead ${i}`,
@@ -168,7 +173,7 @@ const line = (name: string, r: Result) =>
 
 const t = await createTestApp({ SEED_ADMIN: 'false' });
 const { app } = t;
-const database: Db = { db: app.deps.db, dialect: app.deps.dialect, close: async () => {} };
+const database: Pick<Db, 'db' | 'dialect'> = { db: app.deps.db, dialect: app.deps.dialect };
 const bare = Fastify({ logger: false });
 try {
   const admin = await createFirstAdmin(app);

@@ -5,7 +5,10 @@ import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely
 import type { Db } from '../server/db/database';
 import { createLeadsRepository } from '../server/repositories/leads.repository';
 
-export async function printQueryPlans(database: Db, employeeId: number): Promise<void> {
+export async function printQueryPlans(
+  database: Pick<Db, 'db' | 'dialect'>,
+  employeeId: number,
+): Promise<void> {
   const seen: RootOperationNode[] = [];
   const recorder: KyselyPlugin = {
     transformQuery: ({ node }) => {

@@ -111,6 +111,7 @@ export function createDeps(config: Config, database: Db) {
     stats,
     leadImport: createLeadImportService({
       db,
+      bulkWrite: database.bulkWrite,
       leads: leadsRepository,
       assignment,
       workers: importWorkers,

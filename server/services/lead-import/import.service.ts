@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { adminMessages as am, type UploadResponse } from '../../../contract/admin';
+import type { Db } from '../../db/database';
 import type { Database, NewLead } from '../../db/schema';
 import type { LeadsRepository } from '../../repositories/leads.repository';
 import type { AssignmentService, LoadBalancer } from '../assignment.service';
@@ -27,6 +28,8 @@ export interface ImportRequest {
 
 interface Deps {
   db: Kysely<Database>;
+  /** Runs the import's transaction with the database's bulk-write settings (database.ts). */
+  bulkWrite: Db['bulkWrite'];
   leads: LeadsRepository;
   assignment: AssignmentService;
   workers: ParseWorkers;
@@ -64,7 +67,15 @@ function newLead(
   };
 }
 
-export function createLeadImportService({ db, leads, assignment, workers, limits, onImported }: Deps) {
+export function createLeadImportService({
+  db,
+  bulkWrite,
+  leads,
+  assignment,
+  workers,
+  limits,
+  onImported,
+}: Deps) {
   /**
    * Which phones live leads hold, and whose they are. Against a table not much bigger than the
    * upload, one read of every live phone beats a hundred IN lists; against a big table the IN
@@ -159,28 +170,30 @@ export function createLeadImportService({ db, leads, assignment, workers, limits
         let waitMs = 0;
         let parsed = 0;
         let invalidFile: Promise<Buffer> | undefined;
-        const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
-          const holders = await holderLookup(expectedRows, trx);
-          const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
-          employees = balancer?.size ?? 0;
-          const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };
-          for (;;) {
-            const asked = performance.now();
-            const next = await chunks.next();
-            waitMs += performance.now() - asked;
-            if (next.done) {
-              parsed = performance.now();
-              // Every rejection is known now: the worker builds the rejected-rows file while
-              // this transaction commits. (Dropped unanswered if the commit fails.)
-              if (next.value.invalidCount + tally.rejected.length > 0) {
-                invalidFile = job.invalidFile(tally.rejected);
-                invalidFile.catch(() => {});
+        const summary = await bulkWrite(() =>
+          db.transaction().execute(async (trx): Promise<ParseSummary> => {
+            const holders = await holderLookup(expectedRows, trx);
+            const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
+            employees = balancer?.size ?? 0;
+            const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };
+            for (;;) {
+              const asked = performance.now();
+              const next = await chunks.next();
+              waitMs += performance.now() - asked;
+              if (next.done) {
+                parsed = performance.now();
+                // Every rejection is known now: the worker builds the rejected-rows file while
+                // this transaction commits. (Dropped unanswered if the commit fails.)
+                if (next.value.invalidCount + tally.rejected.length > 0) {
+                  invalidFile = job.invalidFile(tally.rejected);
+                  invalidFile.catch(() => {});
+                }
+                return next.value;
               }
-              return next.value;
+              await importChunk(next.value, trx, ctx);
             }
-            await importChunk(next.value, trx, ctx);
-          }
-        });
+          }),
+        );
         onImported?.();
         const committed = performance.now();
 
