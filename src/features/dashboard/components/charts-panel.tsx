@@ -6,7 +6,23 @@ const charts = () => import('./lead-charts');
 const AssignmentPie = lazy(async () => ({ default: (await charts()).AssignmentPie }));
 const CountBars = lazy(async () => ({ default: (await charts()).CountBars }));
 
-function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+interface ChartCardProps {
+  title: string;
+  summary: string;
+  /** Shown instead of an empty chart when there is nothing to draw. */
+  empty?: string | false;
+  children: ReactNode;
+}
+
+function ChartCard({ title, summary, empty, children }: ChartCardProps) {
+  if (empty) {
+    return (
+      <figure className="chart-card">
+        <figcaption className="chart-title">{title}</figcaption>
+        <p className="chart-box chart-empty">{empty}</p>
+      </figure>
+    );
+  }
   return (
     <figure className="chart-card">
       <figcaption className="chart-title">{title}</figcaption>
@@ -18,6 +34,11 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
     </figure>
   );
 }
+
+export const dashboardMessages = {
+  noEmployees: 'No employees yet. Register one to assign leads.',
+  noLeads: 'No leads yet. Upload a spreadsheet to add some.',
+};
 
 /** Spec §2: assigned vs unassigned, leads per employee, leads per campaign, ~250 px high. */
 export function ChartsPanel({ stats }: { stats: LeadStats | null }) {
@@ -39,13 +60,22 @@ export function ChartsPanel({ stats }: { stats: LeadStats | null }) {
       <ChartCard
         title="Assigned vs Unassigned"
         summary={`Assigned: ${formatCount(stats.assigned)}, Unassigned: ${formatCount(stats.unassigned)}`}
+        empty={stats.assigned + stats.unassigned === 0 && dashboardMessages.noLeads}
       >
         <AssignmentPie stats={stats} />
       </ChartCard>
-      <ChartCard title={`Leads per Employee (total ${formatCount(perEmployee)})`} summary={list(employees)}>
+      <ChartCard
+        title={`Leads per Employee (total ${formatCount(perEmployee)})`}
+        summary={list(employees)}
+        empty={employees.length === 0 && dashboardMessages.noEmployees}
+      >
         <CountBars items={employees} indexLabel="Leads per employee" />
       </ChartCard>
-      <ChartCard title={`Leads per Campaign (total ${formatCount(perCampaign)})`} summary={list(campaigns)}>
+      <ChartCard
+        title={`Leads per Campaign (total ${formatCount(perCampaign)})`}
+        summary={list(campaigns)}
+        empty={campaigns.length === 0 && dashboardMessages.noLeads}
+      >
         <CountBars items={campaigns} indexLabel="Leads per campaign" />
       </ChartCard>
     </section>

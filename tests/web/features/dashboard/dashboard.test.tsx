@@ -6,6 +6,7 @@ import { adminMessages } from '../../../../contract/admin';
 import type { Lead } from '../../../../contract/leads';
 import { messages } from '../../../../contract/messages';
 import { Role } from '../../../../contract/roles';
+import { dashboardMessages } from '../../../../src/features/dashboard/components/charts-panel';
 import { saveSession } from '../../../../src/lib/session';
 import {
   type Account,
@@ -106,6 +107,15 @@ describe('the dashboard', () => {
       'href',
       '/templates/leads-template.xlsx',
     );
+  });
+
+  it('says so instead of drawing empty charts when there are no leads', async () => {
+    await openDashboard();
+    expect(await screen.findByText('Leads per Campaign (total 0)')).toBeInTheDocument();
+    // The pie and the campaign bars: nothing to draw. The employees exist, with no leads.
+    expect(screen.getAllByText(dashboardMessages.noLeads)).toHaveLength(2);
+    expect(screen.getByText('ravi@example.com: 0', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(dashboardMessages.noEmployees)).not.toBeInTheDocument();
   });
 
   it('keeps Assign Leads disabled until an employee and a lead are chosen, then assigns', async () => {
