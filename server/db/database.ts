@@ -28,7 +28,8 @@ export interface Db {
   sqlite?: SQLite.Database;
   /**
    * Runs a large write (an import) so that its commit does not also pay for copying the whole
-   * write from the WAL into the database file: that copy follows once the caller has answered.
+   * write from the WAL into the database file: that copy follows on the next turn of the event
+   * loop, so a caller that wraps everything up to its answer has sent the answer by then.
    */
   bulkWrite<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -40,9 +41,10 @@ const WAL_AUTOCHECKPOINT_PAGES = 1000;
 /**
  * SQLite checkpoints inside the commit that takes the WAL past its limit. After a 100,000-row
  * import that copied ~15,000 pages and synced the file (about 35 ms of a 0.9 s upload) before
- * the admin got the answer. Held back during the write, it runs on the next turn of the event
- * loop instead, after the answer has gone out. PASSIVE: it waits for no reader, and whatever a
- * reader still needs is copied by a later checkpoint.
+ * the admin got the answer. Held back during the work, it runs on the next turn of the event
+ * loop instead (the import wraps its whole upload, so its answer has been written by then).
+ * PASSIVE: it waits for no reader, and whatever a reader still needs is copied by a later
+ * checkpoint.
  */
 function deferredCheckpoints(database: SQLite.Database): Db['bulkWrite'] {
   return async (work) => {

@@ -145,6 +145,78 @@ export function createLeadImportService({
     }
   }
 
+  async function importOne(request: ImportRequest): Promise<UploadResponse> {
+    const started = performance.now();
+    // The directory here; each part's real unpacked size in the worker, as it is unpacked.
+    checkSpreadsheet(request.bytes, request.filename, limits);
+    const job = workers.start();
+    try {
+      const expectedRows = await job.start(request.bytes, {
+        maxRows: limits.maxRows,
+        utcOffsetMinutes: request.utcOffsetMinutes,
+        handOver: request.bytesMayMove === true,
+      });
+      const chunks = job.chunks();
+      const read = performance.now();
+      const tally: Tally = { inserted: 0, assigned: 0, raced: 0, rejected: [] };
+      let employees = 0;
+      let waitMs = 0;
+      let parsed = 0;
+      let invalidFile: Promise<Buffer> | undefined;
+      const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
+        const holders = await holderLookup(expectedRows, trx);
+        const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
+        employees = balancer?.size ?? 0;
+        const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };
+        for (;;) {
+          const asked = performance.now();
+          const next = await chunks.next();
+          waitMs += performance.now() - asked;
+          if (next.done) {
+            parsed = performance.now();
+            // Every rejection is known now: the worker builds the rejected-rows file while
+            // this transaction commits. (Dropped unanswered if the commit fails.)
+            if (next.value.invalidCount + tally.rejected.length > 0) {
+              invalidFile = job.invalidFile(tally.rejected);
+              invalidFile.catch(() => {});
+            }
+            return next.value;
+          }
+          await importChunk(next.value, trx, ctx);
+        }
+      });
+      onImported?.();
+      const committed = performance.now();
+
+      const file = await invalidFile;
+      const answer: UploadResponse = {
+        totalRows: summary.totalRows,
+        inserted: tally.inserted,
+        skipped: summary.totalRows - tally.inserted,
+        autoAssigned: request.autoAssign && tally.assigned > 0,
+      };
+      if (file) answer.invalidFile = file.toString('base64');
+      if (request.autoAssign && tally.inserted > 0 && employees === 0) answer.message = am.noEmployees;
+      request.log?.(
+        {
+          totalRows: answer.totalRows,
+          inserted: answer.inserted,
+          readMs: Math.round(read - started),
+          validateAndInsertMs: Math.round(committed - read),
+          waitingForRowsMs: Math.round(waitMs),
+          // From the upload's start to the worker's last row, and on to the commit.
+          parsedMs: Math.round(parsed - started),
+          afterParseMs: Math.round(committed - parsed),
+          invalidFileMs: Math.round(performance.now() - committed),
+        },
+        'lead import',
+      );
+      return answer;
+    } finally {
+      job.close();
+    }
+  }
+
   return {
     /**
      * `POST /api/Admin/upload-leads` (DESIGN.md §4): check the bytes, parse in a worker, and in
@@ -152,78 +224,10 @@ export function createLeadImportService({
      * employee and insert, chunk by chunk while the worker validates the next rows. Rejected
      * rows come back as an .xlsx with a Reason column, built by the worker.
      */
-    async importLeads(request: ImportRequest): Promise<UploadResponse> {
-      const started = performance.now();
-      // The directory here; each part's real unpacked size in the worker, as it is unpacked.
-      checkSpreadsheet(request.bytes, request.filename, limits);
-      const job = workers.start();
-      try {
-        const expectedRows = await job.start(request.bytes, {
-          maxRows: limits.maxRows,
-          utcOffsetMinutes: request.utcOffsetMinutes,
-          handOver: request.bytesMayMove === true,
-        });
-        const chunks = job.chunks();
-        const read = performance.now();
-        const tally: Tally = { inserted: 0, assigned: 0, raced: 0, rejected: [] };
-        let employees = 0;
-        let waitMs = 0;
-        let parsed = 0;
-        let invalidFile: Promise<Buffer> | undefined;
-        const summary = await bulkWrite(() =>
-          db.transaction().execute(async (trx): Promise<ParseSummary> => {
-            const holders = await holderLookup(expectedRows, trx);
-            const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
-            employees = balancer?.size ?? 0;
-            const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };
-            for (;;) {
-              const asked = performance.now();
-              const next = await chunks.next();
-              waitMs += performance.now() - asked;
-              if (next.done) {
-                parsed = performance.now();
-                // Every rejection is known now: the worker builds the rejected-rows file while
-                // this transaction commits. (Dropped unanswered if the commit fails.)
-                if (next.value.invalidCount + tally.rejected.length > 0) {
-                  invalidFile = job.invalidFile(tally.rejected);
-                  invalidFile.catch(() => {});
-                }
-                return next.value;
-              }
-              await importChunk(next.value, trx, ctx);
-            }
-          }),
-        );
-        onImported?.();
-        const committed = performance.now();
-
-        const file = await invalidFile;
-        const answer: UploadResponse = {
-          totalRows: summary.totalRows,
-          inserted: tally.inserted,
-          skipped: summary.totalRows - tally.inserted,
-          autoAssigned: request.autoAssign && tally.assigned > 0,
-        };
-        if (file) answer.invalidFile = file.toString('base64');
-        if (request.autoAssign && tally.inserted > 0 && employees === 0) answer.message = am.noEmployees;
-        request.log?.(
-          {
-            totalRows: answer.totalRows,
-            inserted: answer.inserted,
-            readMs: Math.round(read - started),
-            validateAndInsertMs: Math.round(committed - read),
-            waitingForRowsMs: Math.round(waitMs),
-            // From the upload's start to the worker's last row, and on to the commit.
-            parsedMs: Math.round(parsed - started),
-            afterParseMs: Math.round(committed - parsed),
-            invalidFileMs: Math.round(performance.now() - committed),
-          },
-          'lead import',
-        );
-        return answer;
-      } finally {
-        job.close();
-      }
+    importLeads(request: ImportRequest): Promise<UploadResponse> {
+      // Around the whole upload, rejected-rows file included, so that the database's deferred
+      // work (SQLite's checkpoint) waits until the answer is on its way.
+      return bulkWrite(() => importOne(request));
     },
   };
 }
