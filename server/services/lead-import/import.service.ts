@@ -28,7 +28,7 @@ export interface ImportRequest {
 
 interface Deps {
   db: Kysely<Database>;
-  /** Runs the import's transaction with the database's bulk-write settings (database.ts). */
+  /** Runs each upload with the database's bulk-write settings (database.ts). */
   bulkWrite: Db['bulkWrite'];
   leads: LeadsRepository;
   assignment: AssignmentService;
