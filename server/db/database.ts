@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -39,24 +40,62 @@ export interface Db {
 const WAL_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
- * SQLite checkpoints inside the commit that takes the WAL past its limit. After a 100,000-row
- * import that copied ~15,000 pages and synced the file (about 35 ms of a 0.9 s upload) before
- * the admin got the answer. Held back during the work, it runs on the next turn of the event
- * loop instead (the import wraps its whole upload, so its answer has been written by then).
- * PASSIVE: it waits for no reader, and whatever a reader still needs is copied by a later
- * checkpoint.
+ * Checkpoints run by a thread of their own on its own connection: copying a 100,000-row import
+ * from the WAL into the database file and syncing it held the API thread for about 40 ms.
  */
-function deferredCheckpoints(database: SQLite.Database): Db['bulkWrite'] {
+function checkpointThread(file: string) {
+  let worker: Worker | null = null;
+  let closed = false;
+  const done: (() => void)[] = [];
+  return {
+    /** Starts a PASSIVE checkpoint; resolves when it has finished (or the database closed). */
+    run(): Promise<void> {
+      if (closed) return Promise.resolve();
+      if (!worker) {
+        // A plain path, not a URL: see createParseWorkers.
+        worker = new Worker(path.join(import.meta.dirname, 'checkpoint.worker.mjs'), {
+          workerData: { file },
+        });
+        // Checkpoints are housekeeping: an idle thread must not keep the process alive.
+        worker.unref();
+        worker.on('message', () => done.shift()?.());
+        // A failed checkpoint loses nothing (the WAL keeps the data; a later one copies it).
+        worker.on('error', () => {
+          worker = null;
+          for (const resolve of done.splice(0)) resolve();
+        });
+      }
+      const finished = new Promise<void>((resolve) => done.push(resolve));
+      worker.postMessage('checkpoint');
+      return finished;
+    },
+    async close(): Promise<void> {
+      closed = true;
+      for (const resolve of done.splice(0)) resolve();
+      await worker?.terminate();
+    },
+  };
+}
+
+/**
+ * SQLite checkpoints inside the commit that takes the WAL past its limit: after a 100,000-row
+ * import that copied ~15,000 pages and synced the file (about 35 ms of a 0.9 s upload) before
+ * the admin got the answer, on the API thread. Held back during the work, it is handed to the
+ * checkpoint thread on the next turn of the event loop instead (the import wraps its whole
+ * upload, so its answer has been written by then). PASSIVE: it waits for no reader, and
+ * whatever a reader still needs is copied by a later checkpoint.
+ */
+function deferredCheckpoints(
+  database: SQLite.Database,
+  checkpoints: ReturnType<typeof checkpointThread>,
+): Db['bulkWrite'] {
   return async (work) => {
     database.pragma('wal_autocheckpoint = 0');
     try {
       return await work();
     } finally {
       database.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-      setImmediate(() => {
-        // The app may have closed the database since; the next open checkpoints then.
-        if (database.open) database.pragma('wal_checkpoint(PASSIVE)');
-      });
+      setImmediate(() => void checkpoints.run());
     }
   };
 }
@@ -109,12 +148,16 @@ export function openDatabase(config: Config['database']): Db {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database }),
   });
+  const checkpoints = checkpointThread(config.file);
   return {
     db,
     dialect: 'sqlite',
     sqlite: database,
-    bulkWrite: deferredCheckpoints(database),
-    close: () => db.destroy(),
+    bulkWrite: deferredCheckpoints(database, checkpoints),
+    close: async () => {
+      await checkpoints.close();
+      await db.destroy();
+    },
   };
 }
 
