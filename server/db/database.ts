@@ -46,11 +46,10 @@ const WAL_AUTOCHECKPOINT_PAGES = 1000;
 function checkpointThread(file: string) {
   let worker: Worker | null = null;
   let closed = false;
-  const done: (() => void)[] = [];
   return {
-    /** Starts a PASSIVE checkpoint; resolves when it has finished (or the database closed). */
-    run(): Promise<void> {
-      if (closed) return Promise.resolve();
+    /** Asks the thread for a PASSIVE checkpoint. */
+    run(): void {
+      if (closed) return;
       if (!worker) {
         // A plain path, not a URL: see createParseWorkers.
         worker = new Worker(path.join(import.meta.dirname, 'checkpoint.worker.mjs'), {
@@ -58,21 +57,18 @@ function checkpointThread(file: string) {
         });
         // Checkpoints are housekeeping: an idle thread must not keep the process alive.
         worker.unref();
-        worker.on('message', () => done.shift()?.());
-        // A failed checkpoint loses nothing (the WAL keeps the data; a later one copies it).
+        // A thread that failed to start is started again next time; nothing is lost meanwhile
+        // (the data is in the WAL, and the next checkpoint copies it).
         worker.on('error', () => {
           worker = null;
-          for (const resolve of done.splice(0)) resolve();
         });
       }
-      const finished = new Promise<void>((resolve) => done.push(resolve));
       worker.postMessage('checkpoint');
-      return finished;
     },
     async close(): Promise<void> {
       closed = true;
-      for (const resolve of done.splice(0)) resolve();
       await worker?.terminate();
+      worker = null;
     },
   };
 }
@@ -95,7 +91,7 @@ function deferredCheckpoints(
       return await work();
     } finally {
       database.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-      setImmediate(() => void checkpoints.run());
+      setImmediate(() => checkpoints.run());
     }
   };
 }
