@@ -51,7 +51,7 @@ function workerMemoryMb(maxRows: number): number {
 /** Reads every chunk the worker sends for `bytes`; answers the data rows it found. */
 async function drain(job: ParseJob, bytes: Buffer, maxRows: number): Promise<number> {
   // As the upload route does: the bytes move to the worker, not copied.
-  await job.start(bytes, { maxRows, utcOffsetMinutes: 330, handOver: true });
+  await job.start(bytes, { maxRows, zone: { timeZone: 'Asia/Kolkata' }, handOver: true });
   const chunks = job.chunks();
   for (;;) {
     // The rows themselves are not needed here, only the summary at the end.

@@ -17,6 +17,10 @@ export const adminLeadsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).optional(),
   afterId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  // Drill-down and export filters (issue 17): holder, campaign, current client status (0 = New).
+  employeeId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  siteVisit: z.string().max(200).optional(),
+  clientStatusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
 });
 export type AdminLeadsQuery = z.infer<typeof adminLeadsQuerySchema>;
 
@@ -26,6 +30,19 @@ export const adminMessages = {
   notAnEmployee: 'That account is not an active employee.',
   leadsNotFound: 'Some leads were not found.',
   leadsAlreadyAssigned: 'Some leads are already assigned',
+  /** Issue 19: which of the selection someone else assigned first; nothing was assigned. */
+  leadsTaken: (taken: readonly { name: string; assignedTo: string }[], selected: number) => {
+    const named = taken
+      .slice(0, 3)
+      .map((t) => `${t.name || 'a lead with no name'} (to ${t.assignedTo})`)
+      .join(', ');
+    const more = taken.length > 3 ? ` and ${taken.length - 3} more` : '';
+    const verb = taken.length === 1 ? 'is' : 'are';
+    return (
+      `Nothing was assigned: ${taken.length} of the ${selected} selected leads ${verb} already ` +
+      `assigned: ${named}${more}. Unselect ${taken.length === 1 ? 'it' : 'them'} and assign again.`
+    );
+  },
   phoneRule: 'Phone number must have 10 digits.',
   emailInvalid: messages.registration.emailInvalid,
   dateInvalid: 'Visit date and time is not a valid date.',
@@ -107,7 +124,58 @@ export interface UploadResponse {
   autoAssigned: boolean;
   invalidFile?: string;
   message?: string;
+  /** Issue 19, beyond the spec (optional for a client): the import's record in the history. */
+  importId?: number;
+  /** The sheet read and the workbook's sheets. */
+  sheet?: { name: string; sheets: string[] };
+  /** `skipped` split: repeats of an earlier row, phones live leads hold, rows with no usable phone. */
+  duplicatesInFile?: number;
+  duplicatesInSystem?: number;
+  invalid?: number;
+  /** Leads kept although a field could not be used as written (see each lead's importNote). */
+  warnings?: number;
+  /** How auto-assign spread the new leads. */
+  assignedTo?: { email: string; count: number }[];
 }
+
+/** `GET /api/Admin/imports`: one import in the history, newest first (issue 19). */
+export interface ImportHistoryItem {
+  importId: number;
+  createdAt: string;
+  createdBy: string;
+  fileName: string;
+  totalRows: number;
+  inserted: number;
+  duplicatesInFile: number;
+  duplicatesInSystem: number;
+  invalid: number;
+  warnings: number;
+  assignedTo: { email: string; count: number }[];
+  /** `GET /api/Admin/imports/{importId}/rejected-rows` serves the file when true. */
+  hasRejectedRows: boolean;
+  /** When the import was undone (`POST /api/Admin/imports/{importId}/undo`), else null. */
+  undoneAt: string | null;
+}
+
+/** `POST /api/Admin/imports/{id}/undo`: leads removed, and leads kept because they were worked. */
+export interface UndoImportResponse {
+  removed: number;
+  kept: number;
+  message: string;
+}
+
+export const importIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+
+export const importMessages = {
+  notFound: 'No import with that id.',
+  noRejectedRows: 'That import rejected no rows.',
+  alreadyUndone: 'That import was already undone.',
+  undone: (removed: number, kept: number) =>
+    `Removed ${removed} ${removed === 1 ? 'lead' : 'leads'} of that import.` +
+    (kept > 0
+      ? ` Kept ${kept} ${kept === 1 ? 'lead' : 'leads'} that already ${kept === 1 ? 'has' : 'have'} a status, note or reminder.`
+      : ''),
+} as const;
 
 /** `GET /api/Admin/stats` (DESIGN.md §2): counts over live leads. */
 export interface LeadStats {

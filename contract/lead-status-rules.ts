@@ -17,6 +17,8 @@ export const leadStatusMessages = {
   unknownConfiguration: 'Unknown configuration.',
   leadIdMismatch: 'The leadId in the body does not match the lead in the path.',
   moved: (leadName: string, column: string) => `${leadName} moved to ${column}.`,
+  firstNoteMoves: (leadName: string, column: string) =>
+    `${leadName} has no status yet: saving this note moves the lead to ${column}. Closing leaves it where it is.`,
   historyOffline: 'Earlier notes cannot be loaded while offline.',
   noHistory: 'No notes yet.',
   reminderDue: (leadName: string) => `Reminder: call ${leadName}`,

@@ -15,6 +15,11 @@ export interface Lead {
   interestedIn: string;
   status: string | null;
   leadStatusId: number | null;
+  /**
+   * Beyond the spec (issue 19), present only when not empty: what the import that brought the
+   * lead could not use as written ("Visit date as written: Next week", a cut name).
+   */
+  importNote?: string;
 }
 
 export interface Employee {

@@ -11,6 +11,7 @@ export const messages = {
     unknownRole: 'Unknown role. Please contact admin.',
     leadFormInvalid: 'Invalid Credentials. Please try again.',
     tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
+    deactivated: 'This account is deactivated. Please contact admin.',
   },
   registration: {
     emailRequired: 'Email is required.',
@@ -62,6 +63,9 @@ export const messages = {
     reminderNoEmail: 'Employee email not found in local storage',
     reminderSet: 'Reminder set successfully!',
     reminderFailed: 'Failed to set reminder.',
+    // Issue 18: the delta refresh found the lead gone while a change for it still waited.
+    leadReassigned:
+      'This lead was reassigned or removed, so this change was not sent. Your text is kept here.',
   },
   olderBoard: {
     descriptionRequired: 'Description required',

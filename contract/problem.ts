@@ -8,4 +8,6 @@ export interface Problem {
   detail?: string;
   errors?: Record<string, string[]>;
   requireNotePopup?: boolean;
+  /** 409 on assign (issue 19): the selected leads someone else assigned first. */
+  takenLeadIds?: number[];
 }

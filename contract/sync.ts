@@ -8,7 +8,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_TTL_HOURS = 24;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export const outboxKinds = ['status', 'note', 'reminder', 'lead'] as const;
+// 'reminder-update': PUT /api/LeadStatus/reminders/{id} (done or snooze, contract/follow-ups.ts).
+export const outboxKinds = ['status', 'note', 'reminder', 'lead', 'reminder-update'] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 // Sentences the spec does not word.

@@ -16,16 +16,22 @@ import drain from './plugins/drain';
 import etag from './plugins/etag';
 import idempotency from './plugins/idempotency';
 import problemJson, { frameworkError } from './plugins/problem-json';
+import reminderScheduler from './plugins/reminder-scheduler';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin.routes';
 import healthRoutes from './routes/health.routes';
+import importsRoutes from './routes/imports.routes';
 import leadStatusRoutes from './routes/lead-status.routes';
 import leadStatusOptionRoutes from './routes/lead-status-options.routes';
 import leadsRoutes from './routes/leads.routes';
+import managerRoutes from './routes/manager.routes';
 import passwordRoutes from './routes/password.routes';
+import pushRoutes from './routes/push.routes';
 import registrationRoutes from './routes/registration.routes';
 import searchRoutes from './routes/search.routes';
+import staffRoutes from './routes/staff.routes';
+import syncRoutes from './routes/sync.routes';
 import { seedOptionLists } from './services/bootstrap';
 
 export interface BuildOptions {
@@ -100,7 +106,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leadStatusOptionRoutes, { prefix: '/api/LeadStatus' });
   await app.register(leadStatusRoutes, { prefix: '/api/LeadStatus' });
   await app.register(adminRoutes, { prefix: '/api/Admin' });
+  await app.register(staffRoutes, { prefix: '/api/Admin' });
+  await app.register(managerRoutes, { prefix: '/api/Manager' });
+  await app.register(importsRoutes, { prefix: '/api/Admin' });
   await app.register(leadsRoutes, { prefix: '/api/Leads' });
+  await app.register(syncRoutes, { prefix: '/api/sync' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
+  await app.register(reminderScheduler);
   await app.register(staticFiles, { root: config.staticDir });
 
   await app.ready();

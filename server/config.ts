@@ -38,7 +38,39 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  // Issue 19: the zone a spreadsheet's times are read in and answers are written in.
+  AGENCY_TIMEZONE: z
+    .string()
+    .refine(validTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
+    .default('Asia/Kolkata'),
+  // Follow-ups (issue 15, docs/follow-ups.md). VAPID keys: both or neither, the same on every node.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  REMINDER_SCAN_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  REMINDER_STALE_MINUTES: positiveInt.default(60),
+  REMINDER_CLAIM_LEASE_SECONDS: positiveInt.default(300),
+  // Test-only: 'kill-after-reminder-claim' SIGKILLs the process between a claim and its sends.
+  LEADNEST_TEST_FAULT: z.enum(['kill-after-reminder-claim']).optional(),
 });
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -62,6 +94,10 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   staticDir: string | null;
+  agencyTimeZone: string;
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  reminders: { scanSeconds: number; staleMinutes: number; claimLeaseSeconds: number };
+  testFault?: 'kill-after-reminder-claim';
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +110,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   return {
@@ -106,5 +147,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR === 'none' ? null : path.resolve(e.STATIC_DIR),
+    agencyTimeZone: e.AGENCY_TIMEZONE,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+    },
+    reminders: {
+      scanSeconds: e.REMINDER_SCAN_SECONDS,
+      staleMinutes: e.REMINDER_STALE_MINUTES,
+      claimLeaseSeconds: e.REMINDER_CLAIM_LEASE_SECONDS,
+    },
+    testFault: e.LEADNEST_TEST_FAULT,
   };
 }

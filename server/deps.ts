@@ -4,31 +4,39 @@ import type { Db } from './db/database';
 import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
+import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
 import { createLeadsRepository } from './repositories/leads.repository';
 import { createLeadsAdminRepository } from './repositories/leads-admin.repository';
+import { createManagerRepository } from './repositories/manager.repository';
 import { createOptionsRepository } from './repositories/options.repository';
 import { createPasswordResetsRepository } from './repositories/password-resets.repository';
 import { createRateLimitsRepository } from './repositories/rate-limits.repository';
 import { createRemindersRepository } from './repositories/reminders.repository';
+import { createStaffRepository } from './repositories/staff.repository';
+import { createSyncChangesRepository } from './repositories/sync-changes.repository';
 import { createUsersRepository } from './repositories/users.repository';
 import { createAadhaarVault } from './services/aadhaar-vault';
 import { createAnswerCache } from './services/answer-cache';
 import { createAssignmentService } from './services/assignment.service';
 import { createAuthService } from './services/auth.service';
+import { createFollowUps } from './services/follow-ups';
 import { createLeadImportService } from './services/lead-import/import.service';
 import { createParseWorkers } from './services/lead-import/parse-workers';
 import { createLeadStatusService } from './services/lead-status.service';
 import { createLeadsService } from './services/leads.service';
 import { createLeadsListService } from './services/leads-list.service';
 import { createMailer } from './services/mailer';
+import { createManagerService } from './services/manager.service';
 import { createPasswordResetService } from './services/password-reset.service';
 import { createRateLimiter } from './services/rate-limiter';
 import { createRegistrationService } from './services/registration.service';
 import { createRemindersService } from './services/reminders.service';
 import { loadSecrets } from './services/secrets';
 import { createSessionService } from './services/sessions.service';
+import { createStaffService } from './services/staff.service';
 import { createStatsService } from './services/stats.service';
+import { createSyncChangesService } from './services/sync/sync-changes.service';
 import { createTokenService } from './services/tokens';
 
 /** Repositories and services, built once per app and shared by the routes through `app.deps`. */
@@ -47,9 +55,11 @@ export function createDeps(config: Config, database: Db) {
     options,
   });
   const mailer = createMailer(config);
+  const followUps = createFollowUps(config, { db, dialect: database.dialect, mailer });
   // Admin dashboard and import (issue 3). Dashboard reads go through `dashboardReader`: on
   // SQLite a second, read-only connection, so a long import transaction does not stall them.
   const leadsRepository = createLeadsRepository(db, database.sqlite);
+  const leadImports = createLeadImportsRepository(db);
   const dashboardReader = openReader(config.database, db);
   const leadsReader = createLeadsRepository(dashboardReader.db);
   const usersReader = createUsersRepository(dashboardReader.db);
@@ -60,6 +70,7 @@ export function createDeps(config: Config, database: Db) {
     users,
     onChange: stats.invalidate,
   });
+  const staffRepository = createStaffRepository(db);
   const importWorkers = createParseWorkers({
     memoryMb: Math.max(512, Math.ceil(config.maxUploadRows / 100_000) * 512),
     timeoutMs: 120_000,
@@ -73,7 +84,16 @@ export function createDeps(config: Config, database: Db) {
     tokens,
     vault,
     limiter,
-    auth: createAuthService({ users, tokens, limiter, limits: config.login }),
+    auth: createAuthService({
+      users,
+      tokens,
+      limiter,
+      limits: config.login,
+      onSignIn: (id, at) => staffRepository.touchSignIn(id, at.toISOString()),
+    }),
+    // Manager figures read through the dashboard reader, as the admin stats do.
+    manager: createManagerService({ manager: createManagerRepository(dashboardReader.db) }),
+    staff: createStaffService({ db, staff: staffRepository, users, assignment, onChange: stats.invalidate }),
     sessions: createSessionService({
       tokens,
       users: usersReader,
@@ -88,6 +108,8 @@ export function createDeps(config: Config, database: Db) {
       ownLead: leadStatusService.ownLead,
     }),
     mailer,
+    followUps,
+    pushSubscriptions: followUps.pushSubscriptions,
     passwordReset: createPasswordResetService({
       db,
       users,
@@ -98,6 +120,7 @@ export function createDeps(config: Config, database: Db) {
     }),
     leadsList: createLeadsListService({ leads: leadsRepository, edits: createLeadsAdminRepository(db) }),
     leadsRepository,
+    leadImports,
     dashboardReader,
     listAnswers: createAnswerCache(),
     assignment,
@@ -109,10 +132,16 @@ export function createDeps(config: Config, database: Db) {
       onChange: stats.invalidate,
     }),
     stats,
+    syncChanges: createSyncChangesService({
+      changes: createSyncChangesRepository(db, database.dialect),
+      leads: leadsRepository,
+      options,
+    }),
     leadImport: createLeadImportService({
       db,
       bulkWrite: database.bulkWrite,
       leads: leadsRepository,
+      imports: leadImports,
       assignment,
       workers: importWorkers,
       onImported: stats.invalidate,

@@ -20,7 +20,9 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: Partial<Pick<Problem, 'title' | 'errors' | 'requireNotePopup' | 'detail'>> & {
+    readonly extra: Partial<
+      Pick<Problem, 'title' | 'errors' | 'requireNotePopup' | 'detail' | 'takenLeadIds'>
+    > & {
       headers?: Record<string, string>;
     } = {},
   ) {

@@ -2,11 +2,21 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
 import * as initial from './migrations/2026-11-23-0001-initial';
 import * as liveSiteVisitIndex from './migrations/2026-11-23-0002-live-site-visit-index';
+import * as followUps from './migrations/2026-11-25-0301-follow-ups';
+import * as leadChanges from './migrations/2026-11-25-0401-lead-changes';
+import * as staff from './migrations/2026-11-25-0501-staff';
+import * as statusChanges from './migrations/2026-11-25-0502-status-changes';
+import * as leadImports from './migrations/2026-11-25-0601-lead-imports';
 
 // Ordered by name; a new migration is a new file added here, never an edit of an old one.
 const migrations: Record<string, Migration> = {
   '2026-11-23-0001-initial': initial,
   '2026-11-23-0002-live-site-visit-index': liveSiteVisitIndex,
+  '2026-11-25-0301-follow-ups': followUps,
+  '2026-11-25-0401-lead-changes': leadChanges,
+  '2026-11-25-0501-staff': staff,
+  '2026-11-25-0502-status-changes': statusChanges,
+  '2026-11-25-0601-lead-imports': leadImports,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

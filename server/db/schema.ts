@@ -15,6 +15,7 @@ export interface UserTable {
   is_active: ColumnType<number, number | undefined, number>;
   token_version: ColumnType<number, number | undefined, number>;
   created_at: string;
+  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OptionTable {
@@ -38,6 +39,27 @@ export interface LeadTable {
   created_at: string;
   created_by: number | null;
   deleted_at: string | null;
+  /** The import that inserted the lead (issue 19), null for leads added by hand. */
+  import_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the import noted about the row: text it could not use, a cut name (issue 19). */
+  import_note: ColumnType<string, string | undefined, string>;
+}
+
+export interface LeadImportTable {
+  id: Generated<number>;
+  created_at: string;
+  created_by: number;
+  file_name: string;
+  total_rows: ColumnType<number, number | undefined, number>;
+  inserted: ColumnType<number, number | undefined, number>;
+  duplicates_in_file: ColumnType<number, number | undefined, number>;
+  duplicates_in_system: ColumnType<number, number | undefined, number>;
+  invalid: ColumnType<number, number | undefined, number>;
+  warnings: ColumnType<number, number | undefined, number>;
+  /** JSON [{email, count}]. */
+  assigned: string;
+  rejected_file: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  undone_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeadStatusTable {
@@ -81,6 +103,24 @@ export interface ReminderTable {
   is_sent: number;
   created_by: string;
   created_on: string;
+  // Follow-ups (issue 15, migration 2026-11-25-0301).
+  done_at: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  next_send_at: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  sent_channels: ColumnType<string, string | undefined, string>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface IdempotencyTable {
@@ -115,6 +155,33 @@ export interface SettingTable {
   value: string;
 }
 
+/** Who moved a lead from whom to whom, and when (issue 17). */
+export interface LeadAssignmentTable {
+  id: Generated<number>;
+  lead_id: number;
+  from_user_id: number | null;
+  to_user_id: number | null;
+  by_user_id: number | null;
+  at: string;
+}
+
+/** Every change of a lead's client status, logged by triggers on lead_statuses (issue 17). */
+export interface LeadStatusChangeTable {
+  id: Generated<number>;
+  lead_id: number;
+  from_status_id: number | null;
+  to_status_id: number;
+  changed_by: string;
+  changed_at: string;
+}
+
+/** One write that changed what an employee's board shows (issue 18); filled by triggers. */
+export interface LeadChangeTable {
+  seq: number;
+  lead_id: number;
+  user_id: number;
+}
+
 export interface Database {
   users: UserTable;
   call_statuses: OptionTable;
@@ -129,6 +196,11 @@ export interface Database {
   rate_limits: RateLimitTable;
   password_resets: PasswordResetTable;
   settings: SettingTable;
+  lead_assignments: LeadAssignmentTable;
+  lead_status_changes: LeadStatusChangeTable;
+  lead_imports: LeadImportTable;
+  lead_changes: LeadChangeTable;
+  push_subscriptions: PushSubscriptionTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, OptionTableName } from '../db/schema';
 
 type Trx = Kysely<Database>;
@@ -22,6 +22,22 @@ export function createLeadStatusRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
+    },
+
+    /**
+     * findLiveLead inside a write's transaction, holding the row until it commits: a reassignment
+     * of the same lead (issue 17) waits for the write, or the write sees the new holder. SQLite's
+     * transactions are already one at a time; PostgreSQL needs the row lock.
+     */
+    lockLiveLead(id: number, trx: Trx) {
+      const query = trx
+        .selectFrom('leads')
+        .select(['id', 'name', 'assigned_to_id'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null);
+      return (
+        trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query
+      ).executeTakeFirst();
     },
 
     findByLead(leadId: number, trx: Trx = db) {

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Lead } from '../../contract/leads';
+import { phoneSearchDigits } from '../../contract/phone';
 import { Role } from '../../contract/roles';
 import type { Database, NewLead } from '../db/schema';
 
@@ -21,11 +22,12 @@ export interface LeadJoinedRow {
   assigned_email: string | null;
   lead_status_id: number | null;
   status: string | null;
+  import_note: string;
 }
 
 /** The lead JSON of DESIGN.md §2, the one mapping every lead-returning call uses. */
 export function toLeadJson(row: LeadJoinedRow): Lead {
-  return {
+  const lead: Lead = {
     leadID: row.id,
     name: row.name,
     email: row.email,
@@ -42,6 +44,8 @@ export function toLeadJson(row: LeadJoinedRow): Lead {
     status: row.status ?? null,
     leadStatusId: row.lead_status_id ?? null,
   };
+  if (row.import_note) lead.importNote = row.import_note;
+  return lead;
 }
 
 export interface LeadFilter {
@@ -49,6 +53,10 @@ export interface LeadFilter {
   assignedToId?: number;
   unassignedOnly?: boolean;
   search?: string;
+  /** Exact campaign (site visit) name (issue 17 drill-downs and export). */
+  siteVisit?: string;
+  /** Current client status id; 0 for leads with no status record yet ("New"). */
+  clientStatusId?: number;
 }
 
 export interface LeadRange {
@@ -77,6 +85,8 @@ const LEAD_COLUMNS = [
   'created_at',
   'created_by',
   'deleted_at',
+  'import_id',
+  'import_note',
 ] as const satisfies readonly (keyof NewLead)[];
 // A column added to the table but not to the list above fails to compile here.
 const everyColumnListed: Exclude<keyof NewLead, 'id' | (typeof LEAD_COLUMNS)[number]> extends never
@@ -136,6 +146,8 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
         l.created_at,
         l.created_by ?? null,
         l.deleted_at ?? null,
+        l.import_id ?? null,
+        l.import_note ?? '',
       ).changes;
       if (changes === 1) inserted.add(l.phone);
       if (i % INSERT_BATCH === INSERT_BATCH - 1) await between?.();
@@ -149,17 +161,30 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
     if (filter.assignedToId !== undefined)
       query = query.where('leads.assigned_to_id', '=', filter.assignedToId);
     if (filter.unassignedOnly) query = query.where('leads.assigned_to_id', 'is', null);
+    if (filter.siteVisit !== undefined) query = query.where('leads.site_visit', '=', filter.siteVisit);
+    const statusId = filter.clientStatusId;
+    if (statusId !== undefined) {
+      query = query.where((eb) => {
+        const withStatus = eb.selectFrom('lead_statuses').select('lead_statuses.lead_id');
+        return statusId === 0
+          ? eb('leads.id', 'not in', withStatus)
+          : eb('leads.id', 'in', withStatus.where('lead_statuses.client_status_id', '=', statusId));
+      });
+    }
     const search = filter.search?.trim();
     if (search) {
       const pattern = likeContains(search);
+      // A phone typed with spaces or +91 is looked for as the 10 digits stored (issue 19).
+      const digits = phoneSearchDigits(search);
       // lower() on both sides and an explicit ESCAPE behave alike on SQLite and PostgreSQL.
       query = query.where((eb) =>
-        eb.or(
-          (['leads.name', 'leads.email', 'leads.phone'] as const).map(
+        eb.or([
+          ...(['leads.name', 'leads.email', 'leads.phone'] as const).map(
             (column): Expression<SqlBool> =>
               sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`,
           ),
-        ),
+          ...(digits && digits !== search ? [eb('leads.phone', 'like', `%${digits}%`)] : []),
+        ]),
       );
     }
     return query;
@@ -181,6 +206,7 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
         'leads.location',
         'leads.interested_in',
         'leads.assigned_date',
+        'leads.import_note',
         'users.email as assigned_email',
         'lead_statuses.id as lead_status_id',
         'client_statuses.name as status',
@@ -206,6 +232,12 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
 
     findLive(id: number, trx: Trx = db): Promise<LeadJoinedRow | undefined> {
       return joined({}, trx).where('leads.id', '=', id).executeTakeFirst();
+    },
+
+    /** These leads, of those live and (when given) assigned to this user; for the delta refresh. */
+    listIds(ids: readonly number[], filter: LeadFilter = {}): Promise<LeadJoinedRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return joined(filter).where('leads.id', 'in', ids).orderBy('leads.id').execute();
     },
 
     /** Which of these phones a live lead already holds, with the holder's email ('' unassigned). */
@@ -336,6 +368,22 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
         changed += Number(result.numUpdatedRows);
       }
       return changed;
+    },
+
+    /** The live leads among these ids, with their assignee's email (null when unassigned). */
+    async assignees(ids: readonly number[]): Promise<{ id: number; name: string; email: string | null }[]> {
+      const out: { id: number; name: string; email: string | null }[] = [];
+      for (const part of chunks(ids, ID_BATCH)) {
+        const rows = await db
+          .selectFrom('leads')
+          .leftJoin('users', 'users.id', 'leads.assigned_to_id')
+          .select(['leads.id', 'leads.name', 'users.email'])
+          .where('leads.id', 'in', part)
+          .where('leads.deleted_at', 'is', null)
+          .execute();
+        out.push(...rows);
+      }
+      return out;
     },
 
     /** How many of these ids are live leads. */

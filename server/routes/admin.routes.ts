@@ -64,6 +64,13 @@ const uploadAnswer = z.object({
   autoAssigned: z.boolean(),
   invalidFile: z.string().optional(),
   message: z.string().optional(),
+  importId: z.number().int().optional(),
+  sheet: z.object({ name: z.string(), sheets: z.array(z.string()) }).optional(),
+  duplicatesInFile: z.number().int().optional(),
+  duplicatesInSystem: z.number().int().optional(),
+  invalid: z.number().int().optional(),
+  warnings: z.number().int().optional(),
+  assignedTo: z.array(z.object({ email: z.string(), count: z.number().int() })).optional(),
 });
 const statsAnswer = z.object({
   assigned: z.number().int(),
@@ -77,7 +84,8 @@ const uploadQuery = z.object({
     .string()
     .optional()
     .transform((v) => v === undefined || !/^(false|0|no|off)$/i.test(v)),
-  // The uploader's zone for spreadsheet dates that name none, minutes east of UTC (IST = 330).
+  // A zone for spreadsheet dates that name none, minutes east of UTC (IST = 330); without it
+  // the agency's zone (AGENCY_TIMEZONE) is used, which is what the dashboard relies on.
   utcOffset: z.coerce.number().int().min(-840).max(840).optional(),
 });
 
@@ -249,7 +257,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           filename: file.filename,
           autoAssign: request.query.autoAssign,
           actorId: request.user!.userId,
-          utcOffsetMinutes: request.query.utcOffset ?? -new Date().getTimezoneOffset(),
+          zone:
+            request.query.utcOffset === undefined
+              ? { timeZone: config.agencyTimeZone }
+              : { offsetMinutes: request.query.utcOffset },
           log: (fields, message) => request.log.info(fields, message),
         });
       },

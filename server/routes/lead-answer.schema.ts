@@ -22,4 +22,5 @@ export const leadAnswer = z.object({
   interestedIn: z.string(),
   status: z.string().nullable(),
   leadStatusId: z.number().int().nullable(),
+  importNote: z.string().optional(),
 }) satisfies z.ZodType<Lead>;

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  followUpCreatedSchema,
+  followUpSchema,
+  reminderListQuerySchema,
+  reminderUpdateSchema,
+} from '../../contract/follow-ups';
+import {
   historyEntrySchema,
   noteRecordAnswerSchema,
   noteRecordSchema,
-  reminderAnswerSchema,
-  reminderCreatedSchema,
   reminderSchema,
   statusChangeAnswerSchema,
   statusChangeSchema,
@@ -46,7 +50,7 @@ const leadStatusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/add-reminder',
-    { config: fieldWork, schema: { body: reminderSchema, response: { 201: reminderCreatedSchema } } },
+    { config: fieldWork, schema: { body: reminderSchema, response: { 201: followUpCreatedSchema } } },
     async (request, reply) => {
       const reminder = await remindersService.add(request.user!, request.body);
       return reply.status(201).send({ ...reminder, message: messages.board.reminderSet });
@@ -55,8 +59,21 @@ const leadStatusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reminders',
-    { config: fieldWork, schema: { response: { 200: z.array(reminderAnswerSchema) } } },
-    (request) => remindersService.list(request.user!),
+    {
+      config: fieldWork,
+      schema: { querystring: reminderListQuerySchema, response: { 200: z.array(followUpSchema) } },
+    },
+    (request) => remindersService.list(request.user!, request.query.status),
+  );
+
+  // Done or snooze (issue 15): own reminders only, another employee's is 404.
+  app.put(
+    '/reminders/:id',
+    {
+      config: fieldWork,
+      schema: { params: leadParams, body: reminderUpdateSchema, response: { 200: followUpSchema } },
+    },
+    (request) => remindersService.update(request.user!, request.params.id, request.body),
   );
 };
 export default leadStatusRoutes;

@@ -103,13 +103,15 @@ export function createAssignmentService({ db, leads, users, onChange }: Deps) {
 
   return {
     /** Seeds a balancer from the open-lead counts, inside the caller's transaction. */
-    async balancer(trx: Trx): Promise<LoadBalancer> {
-      return new LoadBalancer(await leads.employeeLoads(trx));
+    async balancer(trx: Trx, exceptId?: number): Promise<LoadBalancer> {
+      const loads = await leads.employeeLoads(trx);
+      return new LoadBalancer(exceptId === undefined ? loads : loads.filter((l) => l.id !== exceptId));
     },
 
     /**
      * Spec §4: only unassigned leads can be assigned, all or nothing. When another admin took
-     * one of them first, the whole request is rolled back and answered 409.
+     * one of them first, the whole request is rolled back and answered 409 naming the leads
+     * taken (`takenLeadIds`), so the dashboard keeps the selection and marks them (issue 19).
      */
     async assign(employeeId: number, leadIds: readonly number[], now = new Date()): Promise<AssignResponse> {
       await requireEmployee(employeeId);
@@ -121,10 +123,19 @@ export function createAssignmentService({ db, leads, users, onChange }: Deps) {
         });
       } catch (error) {
         if (!(error instanceof PartialAssignment)) throw error;
-        if ((await leads.countLiveIds(ids)) < ids.length) {
+        const live = await leads.assignees(ids);
+        if (live.length < ids.length) {
           throw new HttpError(404, am.leadsNotFound, { title: am.leadsNotFound });
         }
-        throw new HttpError(409, am.leadsAlreadyAssigned, { title: am.leadsAlreadyAssigned });
+        const taken = live.filter((l) => l.email !== null);
+        const title =
+          taken.length === 0
+            ? am.leadsAlreadyAssigned
+            : am.leadsTaken(
+                taken.map((l) => ({ name: l.name, assignedTo: l.email! })),
+                ids.length,
+              );
+        throw new HttpError(409, title, { title, takenLeadIds: taken.map((l) => l.id) });
       }
       onChange?.();
       return { assigned: ids.length, message: messages.assign.success };

@@ -12,9 +12,11 @@ interface Deps {
   tokens: TokenService;
   limiter: RateLimiter;
   limits: { maxPerEmail: number; maxPerIp: number };
+  /** Records a successful sign-in (the Employees screen's "last sign-in"). */
+  onSignIn?: (userId: number, at: Date) => Promise<void>;
 }
 
-export function createAuthService({ users, tokens, limiter, limits }: Deps) {
+export function createAuthService({ users, tokens, limiter, limits, onSignIn }: Deps) {
   return {
     async login({ email, password }: LoginRequest, ip: string): Promise<LoginResponse> {
       const normalised = email.trim().toLowerCase();
@@ -27,10 +29,13 @@ export function createAuthService({ users, tokens, limiter, limits }: Deps) {
       const user = await users.findByEmail(normalised);
       // Unknown emails cost one hash verification too, so timing does not tell which emails exist.
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!user || !ok || user.is_active !== 1 || !isRoleId(user.role_id)) {
+      if (!user || !ok || !isRoleId(user.role_id)) {
         throw new HttpError(401, messages.login.invalidCredentials);
       }
+      // Told only to someone who knows the password, so it reveals nothing to a guesser.
+      if (user.is_active !== 1) throw new HttpError(403, messages.login.deactivated);
       await limiter.reset(emailKey);
+      await onSignIn?.(user.id, new Date());
       const token = await tokens.sign({
         userId: user.id,
         email: user.email,

@@ -35,8 +35,10 @@ export function createLeadStatusService({ db, leadStatus, options }: Deps) {
    * The lead, if the caller may touch it: an Admin any live lead, an Employee only leads assigned
    * to them (DESIGN.md §3). Anything else is 404, not 403, so a lead's existence is not revealed.
    */
-  async function ownLead(actor: TokenClaims, leadId: number, trx: Trx = db) {
-    const lead = await leadStatus.findLiveLead(leadId, trx);
+  async function ownLead(actor: TokenClaims, leadId: number, trx: Trx = db, lock = false) {
+    const lead = lock
+      ? await leadStatus.lockLiveLead(leadId, trx)
+      : await leadStatus.findLiveLead(leadId, trx);
     if (!lead || (actor.roleId !== Role.Admin && lead.assigned_to_id !== actor.userId))
       throw notFound(lm.leadNotFound);
     return lead;
@@ -88,6 +90,8 @@ export function createLeadStatusService({ db, leadStatus, options }: Deps) {
       const firstCallStatus = (await options.list('call_statuses'))[0]?.id ?? 1;
       // One transaction: the status record and the note history never disagree.
       const row = await db.transaction().execute(async (trx) => {
+        // Checked again where the write happens: a reassignment may have moved the lead since.
+        await ownLead(actor, leadId, trx, true);
         const existing = await leadStatus.findByLead(leadId, trx);
         if (!existing && !notes) {
           throw new HttpError(409, m.requireNote, { requireNotePopup: true });
@@ -158,6 +162,7 @@ export function createLeadStatusService({ db, leadStatus, options }: Deps) {
             : now,
       };
       const { row, noteId } = await db.transaction().execute(async (trx) => {
+        await ownLead(actor, record.leadId, trx, true);
         const saved = await leadStatus.upsert(record.leadId, fields, actor.email, now, trx);
         const note = await leadStatus.appendNote(
           { lead_id: record.leadId, lead_status_id: saved.id, ...fields },

@@ -55,13 +55,18 @@ export function createLeadsService({ leads, leadsReader, users, onChange }: Deps
       const filter = {
         search: query.search,
         unassignedOnly,
-        assignedToId: actor.roleId === Role.Employee ? actor.userId : undefined,
+        assignedToId: actor.roleId === Role.Employee ? actor.userId : query.employeeId,
+        siteVisit: query.siteVisit,
+        clientStatusId: query.clientStatusId,
       };
       const paged =
         query.page !== undefined ||
         query.pageSize !== undefined ||
         query.afterId !== undefined ||
-        !!query.search;
+        !!query.search ||
+        query.employeeId !== undefined ||
+        query.siteVisit !== undefined ||
+        query.clientStatusId !== undefined;
       const limit = query.pageSize ?? (query.page !== undefined ? DEFAULT_PAGE_SIZE : undefined);
       const offset =
         query.page !== undefined && query.afterId === undefined ? (query.page - 1) * (limit ?? 0) : undefined;

@@ -21,7 +21,9 @@ const AdminDashboard = lazyNamed(
 );
 const LeadsList = lazyNamed(() => import('../features/leads-list/components/leads-list'), 'LeadsList');
 const EmployeeBoard = lazyNamed(() => import('../features/board/components/employee-board'), 'EmployeeBoard');
+const Today = lazyNamed(() => import('../features/reminders/components/today'), 'Today');
 const OlderBoard = lazyNamed(() => import('../features/board/components/older-board'), 'OlderBoard');
+const TeamScreens = lazyNamed(() => import('./routes/team-screens'), 'TeamScreens');
 const LeadLogin = lazyNamed(
   () => import('../features/lead-login/components/lead-login-form'),
   'LeadLoginForm',
@@ -59,9 +61,14 @@ export function AppRoutes() {
             <Route path={paths.dashboard} element={<AdminDashboard />} />
             <Route path={paths.leads} element={<LeadsList />} />
           </Route>
+          <Route element={<RequireRole roles={[Role.Admin, Role.Manager]} />}>
+            <Route path={paths.staff} element={<TeamScreens />} />
+            <Route path={paths.manager} element={<TeamScreens />} />
+          </Route>
           <Route element={<RequireRole roles={[Role.Employee]} />}>
             <Route path={paths.employeeBoard} element={<EmployeeBoard />} />
             <Route path={paths.olderBoard} element={<OlderBoard />} />
+            <Route path={paths.today} element={<Today />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -7,15 +7,19 @@ export const paths = {
   dashboard: '/dashboard',
   employeeBoard: '/employee',
   olderBoard: '/employees',
+  today: '/today',
   leads: '/leads',
   lead: '/lead/:id',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  staff: '/staff',
+  manager: '/manager',
 } as const;
 
-/** Where each role lands after sign-in (spec §2); Managers have no screen yet. */
+/** Where each role lands after sign-in (spec §2; the Manager dashboard, issue 17). */
 export function homePathFor(roleId: RoleId): string | null {
   if (roleId === Role.Admin) return paths.dashboard;
+  if (roleId === Role.Manager) return paths.manager;
   if (roleId === Role.Employee) return paths.employeeBoard;
   return null;
 }

@@ -67,6 +67,12 @@ export interface MetaValues {
   leadsLoadedAt: number;
   /** A 401 paused the outbox; it resumes after the next sign-in. */
   authPaused: boolean;
+  /** The push endpoint this user turned on for this device (issue 15); absent when off. */
+  pushEndpoint: string;
+  /** The board's one-time offer to turn notifications on was answered (either way). */
+  pushPromptAnswered: boolean;
+  /** GET /api/sync/changes' cursor for the cached leads (issue 18); absent means load them all. */
+  syncCursor: string;
 }
 export type MetaKey = keyof MetaValues;
 

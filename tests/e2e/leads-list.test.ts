@@ -179,7 +179,8 @@ describe('on a phone', () => {
     await page.evaluate(() => localStorage.clear());
 
     await signIn(page, employee.email, employee.password, '/employee');
-    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    // On a phone the search sits in the menu (issue 18: a one-row header).
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('searchbox', { name: 'Search leads' }).fill('a');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const results = page.getByRole('region', { name: 'Results for “a”' });

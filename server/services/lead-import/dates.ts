@@ -1,6 +1,9 @@
+import { formatInZone, wallClockToInstant, type Zone } from '../agency-time';
+
 // Visit dates in spreadsheets (DESIGN.md §4): Excel serial numbers or text. Neither carries a
-// time zone, so the wall-clock time is read in the uploader's zone (minutes east of UTC) and
-// stored as an ISO-8601 instant.
+// time zone, so the wall-clock time is read in the agency's zone (issue 19) and stored as
+// ISO-8601 with that zone's offset ("2026-01-05T10:30:00+05:30"); a date with no time is stored
+// as the date alone ("2026-01-05"), so no screen invents a midnight visit.
 
 export type DateResult = { ok: true; iso: string | null } | { ok: false };
 
@@ -35,6 +38,8 @@ interface WallClock {
   s: number;
   /** Explicit offset in minutes when the text names one (…Z, …+05:30). */
   zone?: number;
+  /** The text gave a time of day. */
+  timed: boolean;
 }
 
 /** Wall-clock milliseconds of an Excel serial (the serial as if it were UTC). */
@@ -48,9 +53,15 @@ export function formatSerial(serial: number): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-function fromSerial(serial: number, offsetMinutes: number): DateResult {
+function fromWallClock(wallMs: number, timed: boolean, zone: Zone): string {
+  if (!timed) return new Date(wallMs).toISOString().slice(0, 10);
+  return formatInZone(wallClockToInstant(wallMs, zone), zone);
+}
+
+function fromSerial(serial: number, zone: Zone): DateResult {
   if (!Number.isFinite(serial) || serial < MIN_SERIAL || serial > MAX_SERIAL) return { ok: false };
-  return { ok: true, iso: new Date(serialToWallClock(serial) - offsetMinutes * 60_000).toISOString() };
+  const wall = serialToWallClock(serial);
+  return { ok: true, iso: fromWallClock(wall, wall % MS_PER_DAY !== 0, zone) };
 }
 
 const timePart = String.raw`(?:[T\s,]+(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?(?:\.\d+)?\s*([ap])\.?m\.?)?`;
@@ -112,23 +123,32 @@ function readText(text: string): WallClock | null {
   let m = isoLike.exec(text);
   if (m) {
     const t = clock(m[4], m[5], m[6]);
-    return t && { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), ...t, zone: zoneMinutes(m[7]) };
+    return (
+      t && {
+        y: Number(m[1]),
+        mo: Number(m[2]),
+        d: Number(m[3]),
+        ...t,
+        zone: zoneMinutes(m[7]),
+        timed: m[4] !== undefined,
+      }
+    );
   }
   // Day first: dates are written 05/01/2026 for 5 January in India (the agency's market).
   m = dayFirst.exec(text) ?? dayFirst24.exec(text);
   if (m) {
     const t = clock(m[4], m[5], m[6], m[7]);
-    return t && { y: year(m[3]!), mo: Number(m[2]), d: Number(m[1]), ...t };
+    return t && { y: year(m[3]!), mo: Number(m[2]), d: Number(m[1]), ...t, timed: m[4] !== undefined };
   }
   m = dayMonthName.exec(text) ?? dayMonthName24.exec(text);
   if (m) {
     const t = clock(m[4], m[5], m[6], m[7]);
-    return t && { y: Number(m[3]), mo: monthNumber(m[2]!), d: Number(m[1]), ...t };
+    return t && { y: Number(m[3]), mo: monthNumber(m[2]!), d: Number(m[1]), ...t, timed: m[4] !== undefined };
   }
   m = monthNameDay.exec(text) ?? monthNameDay24.exec(text);
   if (m) {
     const t = clock(m[4], m[5], m[6], m[7]);
-    return t && { y: Number(m[3]), mo: monthNumber(m[1]!), d: Number(m[2]), ...t };
+    return t && { y: Number(m[3]), mo: monthNumber(m[1]!), d: Number(m[2]), ...t, timed: m[4] !== undefined };
   }
   return null;
 }
@@ -139,14 +159,16 @@ function validDay(y: number, mo: number, d: number): boolean {
 }
 
 /** A visit date cell: a number is an Excel serial, text is parsed; empty is no date. */
-export function parseVisitDate(value: string | number | null | undefined, offsetMinutes: number): DateResult {
+export function parseVisitDate(value: string | number | null | undefined, zone: Zone): DateResult {
   if (value === null || value === undefined) return { ok: true, iso: null };
-  if (typeof value === 'number') return fromSerial(value, offsetMinutes);
+  if (typeof value === 'number') return fromSerial(value, zone);
   const text = value.trim();
   if (text === '') return { ok: true, iso: null };
-  if (/^\d+(\.\d+)?$/.test(text)) return fromSerial(Number(text), offsetMinutes);
+  if (/^\d+(\.\d+)?$/.test(text)) return fromSerial(Number(text), zone);
   const w = readText(text);
   if (!w || !validDay(w.y, w.mo, w.d)) return { ok: false };
   const wall = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
-  return { ok: true, iso: new Date(wall - (w.zone ?? offsetMinutes) * 60_000).toISOString() };
+  // A time that names its own offset is that instant, written in the agency's zone.
+  if (w.zone !== undefined) return { ok: true, iso: formatInZone(wall - w.zone * 60_000, zone) };
+  return { ok: true, iso: fromWallClock(wall, w.timed, zone) };
 }

@@ -23,7 +23,20 @@ const CENTRAL_ENTRY = 0x02014b50;
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
+// An encrypted .xlsx is an OLE compound file holding this stream (MS-OFFCRYPTO §2.3.4).
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+
+/** An Excel workbook saved with a password to open (issue 19). */
+export function isEncryptedWorkbook(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, OLE_MAGIC)) return false;
+  const buffer = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.includes(ENCRYPTED_PACKAGE);
+}
+
 export const uploadMessages = {
+  passwordProtected: 'This file is password-protected. Remove the password in Excel and upload it again.',
   mismatch: (ext: string) =>
     `The file's content is not an Excel ${ext} spreadsheet, although its name ends in ${ext}.`,
   notWorkbook: 'The file is a ZIP archive but not an Excel workbook.',
@@ -204,6 +217,8 @@ export function checkSpreadsheet(bytes: Uint8Array, filename: string, limits: Zi
       : null;
   if (!kind) throw new HttpError(415, messages.upload.wrongType);
   if (bytes.length === 0) throw badRequest('The file is empty.');
+  // Excel saves a workbook with a password to open as an OLE file, whatever its extension.
+  if (isEncryptedWorkbook(bytes)) throw badRequest(uploadMessages.passwordProtected);
   if (kind === 'xlsx') {
     if (!startsWith(bytes, ZIP_MAGIC)) throw new HttpError(415, uploadMessages.mismatch('.xlsx'));
     checkZipDirectory(bytes, limits);

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { adminMessages as am, type UploadResponse } from '../../../contract/admin';
 import type { Db } from '../../db/database';
 import type { Database, NewLead } from '../../db/schema';
+import type { ImportCounts, LeadImportsRepository } from '../../repositories/lead-imports.repository';
 import type { LeadsRepository } from '../../repositories/leads.repository';
+import type { Zone } from '../agency-time';
 import type { AssignmentService, LoadBalancer } from '../assignment.service';
 import { checkSpreadsheet, type ZipLimits } from './file-check';
 import type { ParseSummary, ParseWorkers } from './parse-workers';
@@ -20,8 +22,8 @@ export interface ImportRequest {
   filename: string;
   autoAssign: boolean;
   actorId: number;
-  /** The uploader's zone for dates without one, minutes east of UTC. */
-  utcOffsetMinutes: number;
+  /** Where dates without a zone are read: the agency's zone, or an offset the caller gave. */
+  zone: Zone;
   /** Receives one line per import with where the time went (the route's request log). */
   log?: (fields: Record<string, number>, message: string) => void;
 }
@@ -31,6 +33,7 @@ interface Deps {
   /** Runs each upload with the database's bulk-write settings (database.ts). */
   bulkWrite: Db['bulkWrite'];
   leads: LeadsRepository;
+  imports: LeadImportsRepository;
   assignment: AssignmentService;
   workers: ParseWorkers;
   limits: ImportLimits;
@@ -50,6 +53,7 @@ function newLead(
   assignee: number | null,
   now: string,
   actorId: number,
+  importId: number,
 ): NewLead {
   return {
     name: rows.name[i]!,
@@ -64,6 +68,8 @@ function newLead(
     assigned_date: assignee === null ? null : now,
     created_at: now,
     created_by: actorId,
+    import_id: importId,
+    import_note: rows.note[i]!,
   };
 }
 
@@ -71,6 +77,7 @@ export function createLeadImportService({
   db,
   bulkWrite,
   leads,
+  imports,
   assignment,
   workers,
   limits,
@@ -95,14 +102,26 @@ export function createLeadImportService({
     inserted: number;
     assigned: number;
     raced: number;
+    /** Rows rejected here: phones live leads hold. */
     rejected: Rejection[];
+    /** Inserted rows the import noted something about. */
+    warnings: number;
+    /** Leads auto-assign gave each employee, by id. */
+    perEmployee: Map<number, number>;
   }
 
   /** One chunk of valid rows: skip held phones, pick assignees, insert. */
   async function importChunk(
     rows: RowColumns,
     trx: Trx,
-    ctx: { holders: HolderLookup; balancer: LoadBalancer | null; now: string; actorId: number; tally: Tally },
+    ctx: {
+      holders: HolderLookup;
+      balancer: LoadBalancer | null;
+      now: string;
+      actorId: number;
+      importId: number;
+      tally: Tally;
+    },
   ): Promise<void> {
     const { tally, balancer } = ctx;
     const held = await ctx.holders(rows.phone);
@@ -114,7 +133,7 @@ export function createLeadImportService({
     }
     const assignees = fresh.map(() => balancer?.next() ?? null);
     const inserted = await leads.insertMany(
-      fresh.map((i, n) => newLead(rows, i, assignees[n]!, ctx.now, ctx.actorId)),
+      fresh.map((i, n) => newLead(rows, i, assignees[n]!, ctx.now, ctx.actorId, ctx.importId)),
       trx,
       yieldToEventLoop,
     );
@@ -122,7 +141,11 @@ export function createLeadImportService({
     fresh.forEach((i, n) => {
       const assignee = assignees[n]!;
       if (inserted.has(rows.phone[i]!)) {
-        if (assignee !== null) tally.assigned += 1;
+        if (rows.note[i] !== '') tally.warnings += 1;
+        if (assignee !== null) {
+          tally.assigned += 1;
+          tally.perEmployee.set(assignee, (tally.perEmployee.get(assignee) ?? 0) + 1);
+        }
       } else {
         // Another import or add took the phone after the check above.
         raced.push(i);
@@ -145,29 +168,65 @@ export function createLeadImportService({
     }
   }
 
+  async function recordCounts(
+    importId: number,
+    summary: ParseSummary,
+    tally: Tally,
+    trx: Trx,
+  ): Promise<ImportCounts> {
+    const emails = await imports.emails([...tally.perEmployee.keys()], trx);
+    const counts: ImportCounts = {
+      totalRows: summary.totalRows,
+      inserted: tally.inserted,
+      duplicatesInFile: summary.duplicatesInFile,
+      duplicatesInSystem: tally.rejected.length,
+      invalid: summary.invalidCount - summary.duplicatesInFile,
+      warnings: tally.warnings,
+      assigned: [...tally.perEmployee]
+        .map(([id, count]) => ({ email: emails.get(id) ?? '', count }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    };
+    await imports.setCounts(importId, counts, trx);
+    return counts;
+  }
+
   async function importOne(request: ImportRequest): Promise<UploadResponse> {
     const started = performance.now();
     // The directory here; each part's real unpacked size in the worker, as it is unpacked.
     checkSpreadsheet(request.bytes, request.filename, limits);
     const job = workers.start();
     try {
-      const expectedRows = await job.start(request.bytes, {
+      const { expectedRows, sheet } = await job.start(request.bytes, {
         maxRows: limits.maxRows,
-        utcOffsetMinutes: request.utcOffsetMinutes,
+        zone: request.zone,
         handOver: request.bytesMayMove === true,
       });
       const chunks = job.chunks();
       const read = performance.now();
-      const tally: Tally = { inserted: 0, assigned: 0, raced: 0, rejected: [] };
+      const tally: Tally = {
+        inserted: 0,
+        assigned: 0,
+        raced: 0,
+        rejected: [],
+        warnings: 0,
+        perEmployee: new Map(),
+      };
+      let importId = 0;
+      let counts: ImportCounts | undefined;
       let employees = 0;
       let waitMs = 0;
       let parsed = 0;
       let invalidFile: Promise<Buffer> | undefined;
       const summary = await db.transaction().execute(async (trx): Promise<ParseSummary> => {
+        const now = new Date().toISOString();
+        importId = await imports.create(
+          { createdAt: now, createdBy: request.actorId, fileName: request.filename },
+          trx,
+        );
         const holders = await holderLookup(expectedRows, trx);
         const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
         employees = balancer?.size ?? 0;
-        const ctx = { holders, balancer, now: new Date().toISOString(), actorId: request.actorId, tally };
+        const ctx = { holders, balancer, now, actorId: request.actorId, importId, tally };
         for (;;) {
           const asked = performance.now();
           const next = await chunks.next();
@@ -180,6 +239,7 @@ export function createLeadImportService({
               invalidFile = job.invalidFile(tally.rejected);
               invalidFile.catch(() => {});
             }
+            counts = await recordCounts(importId, next.value, tally, trx);
             return next.value;
           }
           await importChunk(next.value, trx, ctx);
@@ -189,6 +249,9 @@ export function createLeadImportService({
       const committed = performance.now();
 
       const file = await invalidFile;
+      // Kept for the history's download (issue 19). After the commit, so the file is built
+      // while the commit runs, as before; a crash in between loses the file, not the import.
+      if (file) await imports.setRejectedFile(importId, file);
       const answer: UploadResponse = {
         totalRows: summary.totalRows,
         inserted: tally.inserted,
@@ -196,6 +259,15 @@ export function createLeadImportService({
         autoAssigned: request.autoAssign && tally.assigned > 0,
       };
       if (file) answer.invalidFile = file.toString('base64');
+      Object.assign(answer, {
+        importId,
+        sheet,
+        duplicatesInFile: counts!.duplicatesInFile,
+        duplicatesInSystem: counts!.duplicatesInSystem,
+        invalid: counts!.invalid,
+        warnings: counts!.warnings,
+        assignedTo: counts!.assigned,
+      });
       if (request.autoAssign && tally.inserted > 0 && employees === 0) answer.message = am.noEmployees;
       request.log?.(
         {

@@ -7,8 +7,21 @@ import { textPart, zipArchive } from './zip-archive';
  * formula; a leading apostrophe makes it text (OWASP "CSV injection", DESIGN.md §4).
  */
 export function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) && !isPhoneText(text) ? `'${text}` : text;
 }
+
+/**
+ * "+91 98100 00029" is a phone, not a formula (issue 19): it stays as typed, written as text
+ * with Excel's quote-prefix style so an edit of the cell keeps it text too, with no visible
+ * apostrophe.
+ */
+export function isPhoneText(text: string): boolean {
+  return /^\+\d[\d\s\-().]*$/.test(text);
+}
+
+// Cell styles of styles.xml: 1 the bold header, 2 text that must stay text (quotePrefix).
+const BOLD = 1;
+const QUOTED = 2;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -17,10 +30,11 @@ const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships
 
 /** The parts every workbook of one sheet needs besides the sheet itself. */
 const FIXED_PARTS: Record<string, string> = {
-  '[Content_Types].xml': `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+  '[Content_Types].xml': `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
   '_rels/.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
   'xl/workbook.xml': `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Invalid Leads" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-  'xl/_rels/workbook.xml.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+  'xl/_rels/workbook.xml.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+  'xl/styles.xml': `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 };
 
 /** A, B, … Z, AA, … as the sheet names its columns (0-based index). */
@@ -42,12 +56,13 @@ const XML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&g
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what it finds.
 const SHEET_ESCAPE = /_(?=x[0-9A-Fa-f]{4}_)|[\u0000-\u0008\u000b-\u001f\ufffe\uffff]/g;
 
-function cellXml(text: string, ref: string): string {
+function cellXml(text: string, ref: string, style = 0): string {
   const escaped = text
     .replace(XML_SPECIAL, (c) => XML_ENTITY[c]!)
     .replace(SHEET_ESCAPE, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
   // No xml:space: cell text is trimmed on reading (cellText), so none starts or ends in a space.
-  return `<c r="${ref}" t="inlineStr"><is><t>${escaped}</t></is></c>`;
+  const s = style || (isPhoneText(text) ? QUOTED : 0);
+  return `<c r="${ref}"${s ? ` s="${s}"` : ''} t="inlineStr"><is><t>${escaped}</t></is></c>`;
 }
 
 /**
@@ -72,10 +87,10 @@ export function buildInvalidFile(
 
   const lines = [`${XML_HEAD}<worksheet xmlns="${MAIN_NS}">`];
   lines.push(`<dimension ref="A1:${names[width]}${rows.length + 1}"/><sheetData>`);
-  const writeRow = (n: number, cells: string[]) => {
-    lines.push(`<row r="${n}">${cells.map((t, c) => cellXml(t, `${names[c]}${n}`)).join('')}</row>`);
+  const writeRow = (n: number, cells: string[], style = 0) => {
+    lines.push(`<row r="${n}">${cells.map((t, c) => cellXml(t, `${names[c]}${n}`, style)).join('')}</row>`);
   };
-  writeRow(1, [...Array.from({ length: width }, (_, c) => text(header[c], -1)), 'Reason']);
+  writeRow(1, [...Array.from({ length: width }, (_, c) => text(header[c], -1)), 'Reason'], BOLD);
   rows.forEach((r, i) => {
     const row = data[r.row];
     writeRow(i + 2, [...Array.from({ length: width }, (_, c) => text(row?.[c], c)), neutralise(r.reason)]);

@@ -1,10 +1,24 @@
 import * as XLSX from '@e965/xlsx';
 import { HttpError } from '../../errors';
-import { checkInflatedSizes } from './file-check';
-import { HEADER_SEARCH_ROWS, importAllRows, MAX_COLUMNS, type SheetReadResult, type SheetRow } from './rows';
+import type { Zone } from '../agency-time';
+import { checkInflatedSizes, isEncryptedWorkbook, uploadMessages } from './file-check';
+import type { SheetChoice } from './protocol';
+import {
+  HEADER_SEARCH_ROWS,
+  type ImportEvent,
+  type ImportedSheet,
+  type ImportRow,
+  importRows,
+  MAX_COLUMNS,
+  type Refusal,
+  rowMessages,
+  type SheetReadResult,
+  type SheetRow,
+} from './rows';
 import { openXlsxSheet, UnsupportedWorkbook } from './xlsx-rows';
 
 export const unreadableMessage = 'The file could not be read as an Excel spreadsheet. Is it damaged?';
+export const passwordMessage = uploadMessages.passwordProtected;
 
 export interface SheetSource {
   /** [sheet index, cells] of each row, in order; throws while iterating if the file is damaged. */
@@ -13,6 +27,8 @@ export interface SheetSource {
   expectedRows: number;
   /** True once iterated if the reader stopped at its row cap with more rows in the file. */
   truncated?: () => boolean;
+  /** Every sheet's name, in workbook order. */
+  sheetNames: string[];
 }
 
 export type OpenedSheet = ({ ok: true } & SheetSource) | { ok: false; status: number; message: string };
@@ -27,15 +43,20 @@ function refusal(error: unknown): { ok: false; status: number; message: string }
 }
 
 /**
- * The first sheet's rows. An .xlsx is read row by row as its XML is parsed (xlsx-rows.ts), so
- * the import inserts while it reads; an .xls, or an .xlsx that reader does not handle, is read
- * whole by SheetJS first.
+ * One sheet's rows (the first unless told). An .xlsx is read row by row as its XML is parsed
+ * (xlsx-rows.ts), so the import inserts while it reads; an .xls, or an .xlsx that reader does not
+ * handle, is read whole by SheetJS first.
  */
-export function openFirstSheet(bytes: Uint8Array, maxRows: number): OpenedSheet {
+export function openSheet(bytes: Uint8Array, maxRows: number, index = 0): OpenedSheet {
+  if (isEncryptedWorkbook(bytes)) return { ok: false, status: 400, message: passwordMessage };
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     try {
-      const sheet = openXlsxSheet(bytes, { maxEntries: MAX_ZIP_ENTRIES, maxColumns: MAX_COLUMNS });
-      return { ok: true, rows: sheet.rows, expectedRows: sheet.declaredRows };
+      const sheet = openXlsxSheet(bytes, {
+        maxEntries: MAX_ZIP_ENTRIES,
+        maxColumns: MAX_COLUMNS,
+        sheet: index,
+      });
+      return { ok: true, rows: sheet.rows, expectedRows: sheet.declaredRows, sheetNames: sheet.sheetNames };
     } catch (error) {
       if (!(error instanceof UnsupportedWorkbook)) return refusal(error);
     }
@@ -46,10 +67,16 @@ export function openFirstSheet(bytes: Uint8Array, maxRows: number): OpenedSheet 
       return refusal(error);
     }
   }
-  const read = readWholeSheet(bytes, maxRows);
+  const read = readWholeSheet(bytes, maxRows, index);
   if (!read.ok) return read;
-  const { data, truncated } = read;
-  return { ok: true, rows: data.entries(), expectedRows: data.length, truncated: () => truncated };
+  const { data, truncated, sheetNames } = read;
+  return {
+    ok: true,
+    rows: data.entries(),
+    expectedRows: data.length,
+    truncated: () => truncated,
+    sheetNames,
+  };
 }
 
 /** How SheetJS reads for the import: rows as dense arrays of {t, v}, values only. */
@@ -71,8 +98,12 @@ export const SHEETJS_READ = {
 function readWholeSheet(
   bytes: Uint8Array,
   maxRows: number,
-): { ok: true; data: SheetRow[]; truncated: boolean } | { ok: false; status: number; message: string } {
+  index: number,
+):
+  | { ok: true; data: SheetRow[]; truncated: boolean; sheetNames: string[] }
+  | { ok: false; status: number; message: string } {
   let sheet: XLSX.WorkSheet | undefined;
+  let sheetNames: string[] = [];
   try {
     const buffer = Buffer.isBuffer(bytes)
       ? bytes
@@ -80,27 +111,115 @@ function readWholeSheet(
     const book = XLSX.read(buffer, {
       ...SHEETJS_READ,
       type: 'buffer',
-      sheets: 0,
+      sheets: index,
       sheetRows: maxRows + HEADER_SEARCH_ROWS + 1,
     });
-    sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  } catch {
+    sheetNames = book.SheetNames;
+    sheet = book.Sheets[book.SheetNames[index] ?? ''];
+  } catch (error) {
+    // SheetJS: "File is password-protected" (an .xls with a FILEPASS record).
+    if (error instanceof Error && /password/i.test(error.message))
+      return { ok: false, status: 400, message: passwordMessage };
     return { ok: false, status: 400, message: unreadableMessage };
   }
   const data = ((sheet as { '!data'?: SheetRow[] } | undefined)?.['!data'] ?? []) as SheetRow[];
   const truncated = sheet?.['!fullref'] !== undefined && sheet['!fullref'] !== sheet['!ref'];
-  return { ok: true, data, truncated };
+  return { ok: true, data, truncated, sheetNames };
+}
+
+type Events = Generator<ImportEvent, ImportedSheet | Refusal>;
+
+export type OpenedLeadSheet =
+  | {
+      ok: true;
+      events: Events;
+      first: IteratorResult<ImportEvent, ImportedSheet | Refusal>;
+      sheet: SheetChoice;
+    }
+  | Refusal;
+
+/** A refusal that another sheet of the workbook might not earn: no Name/Phone header, no rows. */
+function wrongSheet(refusal: Refusal): boolean {
+  return refusal.missing !== undefined || refusal.message === rowMessages.noRows;
+}
+
+function sheetList(names: readonly string[]): string {
+  return names.map((n) => `"${n}"`).join(', ');
+}
+
+/**
+ * The sheet that holds the leads (issue 19): the first whose header has Name and Phone. The
+ * events are started (`first` is their first step), so a sheet is only ever read once. When no
+ * sheet has them, the refusal names the sheets looked at.
+ */
+export function openLeadSheet(
+  bytes: Uint8Array,
+  options: { maxRows: number; zone: Zone; chunkRows: number },
+): OpenedLeadSheet {
+  let firstRefusal: Refusal | null = null;
+  let names: string[] = [];
+  for (let index = 0; ; index++) {
+    const opened = openSheet(bytes, options.maxRows, index);
+    if (!opened.ok) return index === 0 ? opened : namedRefusal(firstRefusal!, names);
+    names = opened.sheetNames;
+    const events = importRows(opened.rows, {
+      ...options,
+      expectedRows: opened.expectedRows,
+      truncated: opened.truncated,
+    });
+    let first: IteratorResult<ImportEvent, ImportedSheet | Refusal>;
+    try {
+      first = events.next();
+    } catch {
+      return { ok: false, status: 400, message: unreadableMessage };
+    }
+    if (first.done && !first.value.ok && wrongSheet(first.value)) {
+      firstRefusal ??= first.value;
+      if (index + 1 < names.length) continue;
+      return namedRefusal(firstRefusal, names);
+    }
+    return { ok: true, events, first, sheet: { name: names[index] ?? '', sheets: names } };
+  }
+}
+
+function namedRefusal(refusal: Refusal, names: readonly string[]): Refusal {
+  if (names.length === 0) return refusal;
+  const where =
+    names.length === 1
+      ? ` Sheet ${sheetList(names)} was read.`
+      : ` Every sheet was looked at: ${sheetList(names)}.`;
+  return { ...refusal, message: `${refusal.message}${where}` };
 }
 
 /** The whole pipeline on this thread: read, lay out, validate (tests). */
 export function parseSpreadsheet(
   bytes: Uint8Array,
-  options: { maxRows: number; utcOffsetMinutes: number },
-): { result: SheetReadResult } {
-  const sheet = openFirstSheet(bytes, options.maxRows);
-  if (!sheet.ok) return { result: sheet };
+  options: { maxRows: number; zone: Zone },
+): { result: SheetReadResult; sheet?: SheetChoice } {
+  const opened = openLeadSheet(bytes, { ...options, chunkRows: 1000 });
+  if (!opened.ok) return { result: opened };
+  const valid: ImportRow[] = [];
+  let step = opened.first;
   try {
-    return { result: importAllRows(sheet.rows, { ...options, truncated: sheet.truncated }) };
+    for (;;) {
+      if (step.done) {
+        const sheet = step.value;
+        if (!sheet.ok) return { result: sheet, sheet: opened.sheet };
+        return {
+          result: {
+            ok: true,
+            headerRow: sheet.layout.headerRow,
+            columns: sheet.layout.columns,
+            totalRows: sheet.totalRows,
+            valid,
+            rejected: sheet.rejected,
+          },
+          sheet: opened.sheet,
+        };
+      }
+      if (step.value.type === 'chunk') valid.push(...step.value.valid);
+      step = opened.events.next();
+    }
   } catch {
     return { result: { ok: false, status: 400, message: unreadableMessage } };
   }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../errors';
-import { type FromWorker, type RowColumns, type ToWorker, unpackRows } from './protocol';
+import type { Zone } from '../agency-time';
+import { type FromWorker, type RowColumns, type SheetChoice, type ToWorker, unpackRows } from './protocol';
 import type { Rejection } from './rows';
 
 export interface WorkerLimits {
@@ -24,6 +25,8 @@ export interface ParseSummary {
   totalRows: number;
   /** Rows the worker rejected (its Reason is kept there for the rejected-rows file). */
   invalidCount: number;
+  /** How many of those repeat a phone of an earlier row of the file. */
+  duplicatesInFile: number;
 }
 
 /** One upload's conversation with its worker: parse, then (maybe) build the rejected-rows file. */
@@ -85,8 +88,8 @@ export class ParseJob {
   }
 
   /**
-   * Sends the file and answers, once the worker has found the header, how many rows the file
-   * says it has (a hint, 0 when it says nothing), or throws the refusal as an HttpError.
+   * Sends the file and answers, once the worker has found the header, which sheet it reads and
+   * how many rows the file says it has (a hint, 0 when it says nothing), or throws the refusal as an HttpError.
    * `chunks()` then yields the valid rows as the worker reads them, and may still throw a
    * refusal (too many rows, damaged part way): insert them in a transaction.
    */
@@ -94,11 +97,11 @@ export class ParseJob {
     file: Uint8Array,
     options: {
       maxRows: number;
-      utcOffsetMinutes: number;
+      zone: Zone;
       /** The caller is done with `file` and nothing shares its memory: move it, don't copy it. */
       handOver?: boolean;
     },
-  ): Promise<number> {
+  ): Promise<{ expectedRows: number; sheet: SheetChoice }> {
     const { handOver, ...parse } = options;
     // Copying a 10 MB file to the worker cost 50 ms. A small Buffer may sit in Node's shared
     // pool (exactly poolSize bytes), whose memory must never move away: that one is copied.
@@ -110,7 +113,7 @@ export class ParseJob {
     const first = await this.next();
     if (first.type === 'failed') throw new HttpError(first.status, first.message);
     if (first.type !== 'started') throw new Error(`unexpected ${first.type} from the parse worker`);
-    return first.expectedRows;
+    return { expectedRows: first.expectedRows, sheet: first.sheet };
   }
 
   async *chunks(): AsyncGenerator<RowColumns, ParseSummary> {

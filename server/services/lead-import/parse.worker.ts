@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { buildInvalidFile } from './invalid-file';
-import { openFirstSheet, unreadableMessage } from './parse-sheet';
+import { openLeadSheet, unreadableMessage } from './parse-sheet';
 import { type FromWorker, packRows, type ToWorker } from './protocol';
-import { type ImportedSheet, importRows } from './rows';
+import type { ImportedSheet } from './rows';
 
 // Runs in a worker thread (DESIGN.md §4): a big workbook parses here, under the worker's memory
 // limit, while the API thread keeps answering. Valid rows go out in chunks as they are read and
@@ -18,20 +18,16 @@ function reply(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 }
 
 function parse(message: Extract<ToWorker, { type: 'parse' }>): void {
-  const opened = openFirstSheet(message.file, message.maxRows);
+  const opened = openLeadSheet(message.file, message);
   if (!opened.ok) {
     reply({ type: 'failed', status: opened.status, message: opened.message });
     return;
   }
-  const events = importRows(opened.rows, {
-    ...message,
-    expectedRows: opened.expectedRows,
-    truncated: opened.truncated,
-  });
+  const { events } = opened;
+  let next: ReturnType<typeof events.next> | null = opened.first;
   for (;;) {
-    let next: ReturnType<typeof events.next>;
     try {
-      next = events.next();
+      next ??= events.next();
     } catch {
       // Damaged XML found part way through the sheet.
       reply({ type: 'failed', status: 400, message: unreadableMessage });
@@ -44,11 +40,18 @@ function parse(message: Extract<ToWorker, { type: 'parse' }>): void {
         return;
       }
       sheet = done;
-      reply({ type: 'parsed', totalRows: done.totalRows, invalidCount: done.rejected.length });
+      reply({
+        type: 'parsed',
+        totalRows: done.totalRows,
+        invalidCount: done.rejected.length,
+        duplicatesInFile: done.duplicatesInFile,
+      });
       return;
     }
     const event = next.value;
-    if (event.type === 'started') reply({ type: 'started', expectedRows: event.expectedRows });
+    next = null;
+    if (event.type === 'started')
+      reply({ type: 'started', expectedRows: event.expectedRows, sheet: opened.sheet });
     else if (event.valid.length > 0) reply({ type: 'rows', valid: packRows(event.valid) });
   }
 }

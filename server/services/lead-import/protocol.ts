@@ -1,3 +1,4 @@
+import type { Zone } from '../agency-time';
 import type { ImportRow, Rejection } from './rows';
 
 // Messages between the import service and its parse worker. A parse answers `started` (the
@@ -5,13 +6,13 @@ import type { ImportRow, Rejection } from './rows';
 // or `failed`, before `started` or after any number of chunks.
 
 export type ToWorker =
-  | { type: 'parse'; file: Uint8Array; maxRows: number; utcOffsetMinutes: number; chunkRows: number }
+  | { type: 'parse'; file: Uint8Array; maxRows: number; zone: Zone; chunkRows: number }
   | { type: 'invalid-file'; extra: Rejection[] };
 
 export type FromWorker =
-  | { type: 'started'; expectedRows: number }
+  | { type: 'started'; expectedRows: number; sheet: SheetChoice }
   | { type: 'rows'; valid: PackedRows }
-  | { type: 'parsed'; totalRows: number; invalidCount: number }
+  | { type: 'parsed'; totalRows: number; invalidCount: number; duplicatesInFile: number }
   | { type: 'failed'; status: number; message: string }
   | { type: 'invalid-file'; file: Uint8Array };
 
@@ -24,8 +25,15 @@ const TEXT_FIELDS = [
   'interestedIn',
   'siteVisit',
   'location',
+  'note',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
+
+/** Which sheet of the workbook was read, and the sheets it has (issue 19). */
+export interface SheetChoice {
+  name: string;
+  sheets: string[];
+}
 
 // NUL never occurs in cell text (rows.ts strips it), so it can join a column into one string.
 const SEPARATOR = '\u0000';

@@ -1,4 +1,5 @@
 import { normalisePhone } from '../../../contract/leads-list';
+import type { Zone } from '../agency-time';
 import { type ColumnMap, type LeadField, mapColumns, missingColumns, missingColumnsMessage } from './columns';
 import { formatSerial, parseVisitDate } from './dates';
 
@@ -23,6 +24,11 @@ export interface ImportRow {
   interestedIn: string;
   siteVisit: string;
   location: string;
+  /**
+   * What the import could not use as it was, kept with the lead (issue 19): "Visit date as
+   * written: Next week", a cut name. Empty when the row was read cleanly; not empty is a warning.
+   */
+  note: string;
 }
 
 export interface Rejection {
@@ -39,7 +45,7 @@ export type SheetReadResult =
       valid: ImportRow[];
       rejected: Rejection[];
     }
-  | { ok: false; status: number; message: string };
+  | Refusal;
 
 export const rowMessages = {
   noRows: 'The spreadsheet has no data rows.',
@@ -51,6 +57,11 @@ export const rowMessages = {
   emailInvalid: 'Email is not a valid address',
   dateInvalid: 'Visit DateTime is not a valid date',
   tooLong: (label: string, max: number) => `${label} is longer than ${max} characters`,
+  // Notes kept with a lead the import took although a field was unusable (issue 19).
+  dateKept: (text: string) => `Visit date as written: ${text}`,
+  emailKept: (text: string) => `Email as written: ${text}`,
+  cut: (label: string, length: number) => `${label} was ${length} characters, cut to the first ${MAX_TEXT}`,
+  noName: 'The row had no name',
   duplicateInFile: (row: number) => `Duplicate phone: same as row ${row} of this file`,
   tooManyColumns: (max: number) =>
     `The spreadsheet has cells past column ${max} (IV); a leads sheet needs far fewer. Delete the columns it does not use.`,
@@ -64,8 +75,28 @@ export const HEADER_SEARCH_ROWS = 20;
  * would otherwise make each row, and the rejected-rows file, 16,384 columns wide.
  */
 export const MAX_COLUMNS = 256;
-const MAX_TEXT = 200;
+/** Longest name, configuration, campaign or location kept; longer text is cut (issue 19). */
+export const MAX_TEXT = 200;
 const MAX_EMAIL = 254;
+/** How much of an unusable cell a lead's note keeps. */
+const MAX_NOTE_QUOTE = 200;
+/** What exports write for "no email" (normalised: lower case, no spaces); read as blank. */
+const BLANK_LIKE = new Set([
+  'na',
+  'n/a',
+  'n.a.',
+  'n.a',
+  '-',
+  '--',
+  '---',
+  '.',
+  'none',
+  'nil',
+  'null',
+  'noemail',
+  'notavailable',
+  '0',
+]);
 
 /**
  * A cell as text. A leading apostrophe before = + - @ is what our own rejected-rows file adds
@@ -120,61 +151,56 @@ function findHeader(
   return first ? { missing: first } : null;
 }
 
-function validate(
-  row: SheetRow,
-  r: number,
-  columns: ColumnMap,
-  utcOffsetMinutes: number,
-): ImportRow | Rejection {
+function validate(row: SheetRow, r: number, columns: ColumnMap, zone: Zone): ImportRow | Rejection {
   const text = (field: LeadField) => {
     const i = columns[field];
     return i === undefined ? '' : cellText(row?.[i]);
   };
-  const reasons: string[] = [];
-  const name = text('name');
-  if (name === '') reasons.push(rowMessages.nameRequired);
-  else if (name.length > MAX_TEXT) reasons.push(rowMessages.tooLong('Name', MAX_TEXT));
-
+  // Issue 19: a row is refused only when it cannot be worked (no callable phone). Anything else
+  // that cannot be used as written is kept in the lead's note and counted as a warning.
   const rawPhone = text('phone');
   const phone = rawPhone === '' ? null : normalisePhone(rawPhone);
-  if (rawPhone === '') reasons.push(rowMessages.phoneRequired);
-  else if (phone === null) reasons.push(rowMessages.phoneRule);
+  if (rawPhone === '') return { row: r, reason: rowMessages.phoneRequired };
+  if (phone === null) return { row: r, reason: rowMessages.phoneRule };
 
-  const email = text('email');
-  if (email.length > MAX_EMAIL) reasons.push(rowMessages.tooLong('Email', MAX_EMAIL));
-  else if (email !== '' && !emailPattern.test(email)) reasons.push(rowMessages.emailInvalid);
+  const notes: string[] = [];
+  const quote = (value: string) =>
+    value.length > MAX_NOTE_QUOTE ? `${value.slice(0, MAX_NOTE_QUOTE)}…` : value;
+  const fitted = (field: LeadField, label: string) => {
+    const value = text(field);
+    if (value.length <= MAX_TEXT) return value;
+    notes.push(rowMessages.cut(label, value.length));
+    return value.slice(0, MAX_TEXT);
+  };
 
-  const dateCell = columns.visitDateTime === undefined ? undefined : row?.[columns.visitDateTime];
-  const date = parseVisitDate(
-    dateCell?.t === 'n' ? (dateCell.v as number) : cellText(dateCell),
-    utcOffsetMinutes,
-  );
-  if (!date.ok) reasons.push(rowMessages.dateInvalid);
+  const name = fitted('name', 'Name');
+  if (name === '') notes.push(rowMessages.noName);
 
-  const optional: [LeadField, string][] = [
-    ['configuration', 'Configuration'],
-    ['interestedIn', 'Interested In'],
-    ['siteVisit', 'Site Visit'],
-    ['location', 'Location'],
-  ];
-  for (const [field, label] of optional) {
-    if (text(field).length > MAX_TEXT) reasons.push(rowMessages.tooLong(label, MAX_TEXT));
+  let email = text('email');
+  if (BLANK_LIKE.has(email.toLowerCase().replace(/\s+/g, ''))) email = '';
+  else if (email !== '' && (email.length > MAX_EMAIL || !emailPattern.test(email))) {
+    notes.push(rowMessages.emailKept(quote(email)));
+    email = '';
   }
 
-  if (reasons.length > 0) return { row: r, reason: reasons.join('; ') };
-  const configuration = text('configuration');
-  const interestedIn = text('interestedIn');
+  const dateCell = columns.visitDateTime === undefined ? undefined : row?.[columns.visitDateTime];
+  const date = parseVisitDate(dateCell?.t === 'n' ? (dateCell.v as number) : cellText(dateCell), zone);
+  if (!date.ok) notes.push(rowMessages.dateKept(quote(displayText(dateCell, true))));
+
+  const configuration = fitted('configuration', 'Configuration');
+  const interestedIn = fitted('interestedIn', 'Interested In');
   return {
     row: r,
     name,
     email,
-    phone: phone!,
+    phone,
     visitDateTime: date.ok ? date.iso : null,
     // Spec §3: interestedIn is also used as the configuration; either column fills both.
     configuration: configuration || interestedIn,
     interestedIn: interestedIn || configuration,
-    siteVisit: text('siteVisit'),
-    location: text('location'),
+    siteVisit: fitted('siteVisit', 'Site Visit'),
+    location: fitted('location', 'Location'),
+    note: notes.join('; '),
   };
 }
 
@@ -188,7 +214,8 @@ export type ImportEvent =
   /** The header was found: rows follow. `expectedRows` is a hint (a sheet's declared size). */
   { type: 'started'; expectedRows: number } | { type: 'chunk'; valid: ImportRow[]; rejected: Rejection[] };
 
-export type Refusal = { ok: false; status: number; message: string };
+/** `missing`: the required columns the sheet lacks (another sheet may have them). */
+export type Refusal = { ok: false; status: number; message: string; missing?: string[] };
 
 export interface ImportedSheet {
   ok: true;
@@ -197,6 +224,8 @@ export interface ImportedSheet {
   /** Every row read, by sheet index (the rejected-rows file copies cells from here). */
   data: SheetRow[];
   rejected: Rejection[];
+  /** How many of `rejected` repeat a phone of an earlier row. */
+  duplicatesInFile: number;
 }
 
 /**
@@ -212,7 +241,7 @@ export function* importRows(
   rows: Iterable<readonly [number, SheetRow]>,
   options: {
     maxRows: number;
-    utcOffsetMinutes: number;
+    zone: Zone;
     chunkRows: number;
     expectedRows?: number;
     /** The reader stopped early at its row cap (SheetJS `sheetRows`): more rows may follow. */
@@ -227,6 +256,7 @@ export function* importRows(
   let totalRows = 0;
   let last = -1;
   let lastDataRow = -1;
+  let duplicatesInFile = 0;
 
   const tooMany: Refusal = { ok: false, status: 413, message: rowMessages.tooManyRows(options.maxRows) };
 
@@ -234,7 +264,7 @@ export function* importRows(
     const valid: ImportRow[] = [];
     const chunkRejected: Rejection[] = [];
     for (const r of pending) {
-      const result = validate(data[r], r, layout!.columns, options.utcOffsetMinutes);
+      const result = validate(data[r], r, layout!.columns, options.zone);
       if ('reason' in result) {
         chunkRejected.push(result);
         continue;
@@ -242,6 +272,7 @@ export function* importRows(
       const earlier = firstRowOfPhone.get(result.phone);
       if (earlier !== undefined) {
         chunkRejected.push({ row: r, reason: rowMessages.duplicateInFile(earlier + 1) });
+        duplicatesInFile += 1;
         continue;
       }
       firstRowOfPhone.set(result.phone, r);
@@ -266,7 +297,12 @@ export function* importRows(
     const header = findHeader(data);
     if (!header) return { ok: false, status: 400, message: rowMessages.noRows };
     if ('missing' in header)
-      return { ok: false, status: 400, message: missingColumnsMessage(header.missing) };
+      return {
+        ok: false,
+        status: 400,
+        message: missingColumnsMessage(header.missing),
+        missing: header.missing,
+      };
     return { headerRow: header.index, columns: header.columns };
   }
 
@@ -304,13 +340,13 @@ export function* importRows(
     yield { type: 'chunk', ...check() };
     pending = rest;
   }
-  return { ok: true, layout, totalRows, data, rejected };
+  return { ok: true, layout, totalRows, data, rejected, duplicatesInFile };
 }
 
 /** Every event of importRows at once (tests, and reading a sheet on this thread). */
 export function importAllRows(
   rows: Iterable<readonly [number, SheetRow]>,
-  options: { maxRows: number; utcOffsetMinutes: number; truncated?: () => boolean },
+  options: { maxRows: number; zone: Zone; truncated?: () => boolean },
 ): SheetReadResult {
   const valid: ImportRow[] = [];
   const events = importRows(rows, { ...options, chunkRows: 1000 });

@@ -17,6 +17,8 @@ export interface XlsxSheet {
   declaredRows: number;
   /** [0-based row index, cells] for every row element, in sheet order. */
   rows: Generator<[number, SheetRow]>;
+  /** Every sheet's name, in workbook order (issue 19: which sheet was read, which exist). */
+  sheetNames: string[];
 }
 
 const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(lt|gt|amp|quot|apos));/g;
@@ -302,7 +304,7 @@ function resolveTarget(target: string): string {
  */
 export function openXlsxSheet(
   bytes: Uint8Array,
-  options: { maxEntries: number; maxColumns: number },
+  options: { maxEntries: number; maxColumns: number; sheet?: number },
 ): XlsxSheet {
   const entries = new Map<string, ZipEntry>();
   for (const entry of readZipDirectory(bytes, options.maxEntries))
@@ -317,7 +319,9 @@ export function openXlsxSheet(
   const rels = part('xl/_rels/workbook.xml.rels')?.toString('utf8');
   if (!workbook || !rels) throw new UnsupportedWorkbook('no xl/workbook.xml and its relationships');
   const wp = prefixOf(workbook, 'workbook');
-  const firstSheet = new RegExp(`<${wp}sheet\\s[^>]*>`).exec(workbook)?.[0];
+  const sheetTags = [...workbook.matchAll(new RegExp(`<${wp}sheet\\s[^>]*>`, 'g'))].map((m) => m[0]);
+  const sheetNames = sheetTags.map((tag, i) => attribute(tag, 'name') ?? `Sheet${i + 1}`);
+  const firstSheet = sheetTags[options.sheet ?? 0];
   const id = firstSheet && /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(firstSheet)?.[1];
   if (!id) throw new UnsupportedWorkbook('the workbook lists no sheet');
 
@@ -345,5 +349,5 @@ export function openXlsxSheet(
   const dimension = new RegExp(`<${p}dimension\\s[^>]*>`).exec(head)?.[0];
   const ref = dimension ? attribute(dimension, 'ref') : undefined;
   const lastRow = Number(/(\d+)$/.exec(ref ?? '')?.[1] ?? 0);
-  return { declaredRows: lastRow, rows: worksheetRows(sheet, p, strings, options.maxColumns) };
+  return { declaredRows: lastRow, rows: worksheetRows(sheet, p, strings, options.maxColumns), sheetNames };
 }

@@ -1,3 +1,4 @@
+import { followUpMessages } from '../../../contract/follow-ups-rules';
 import { messages } from '../../../contract/messages';
 import type { Problem } from '../../../contract/problem';
 import type { OutboxKind } from '../../../contract/sync';
@@ -50,6 +51,7 @@ export function classifyFailure(kind: OutboxKind, error: unknown): Outcome {
     note: messages.board.noteFailed,
     reminder: messages.board.reminderFailed,
     lead: messages.board.leadAddFailed,
+    'reminder-update': followUpMessages.updateFailed,
   };
   return { type: 'attention', message: problem.message || problem.title || fallback[kind] };
 }

@@ -153,9 +153,19 @@ export async function editRow(
     const row = await db.outbox.get(id);
     if (!row) return;
     await db.outbox.delete(id);
+    const newId = crypto.randomUUID();
+    // A done or snooze waiting for this reminder follows it to its new key.
+    if (row.kind === 'reminder')
+      await db.outbox
+        .where('leadId')
+        .equals(row.leadId)
+        .filter((r) => r.kind === 'reminder-update' && r.payload.reminderId === id)
+        .modify((r) => {
+          r.payload = { ...r.payload, reminderId: newId };
+        });
     await db.outbox.add({
       ...row,
-      id: crypto.randomUUID(),
+      id: newId,
       payload,
       statusName: statusName === undefined ? row.statusName : statusName,
       state: 'pending',
@@ -180,6 +190,13 @@ export async function discardRow(db: LeadNestDb, id: string): Promise<void> {
     if (!row) return;
     if (row.kind === 'lead') await db.outbox.where('leadId').equals(row.leadId).delete();
     else await db.outbox.delete(id);
+    // Dropping a reminder that never reached the server also drops its done or snooze.
+    if (row.kind === 'reminder')
+      await db.outbox
+        .where('leadId')
+        .equals(row.leadId)
+        .filter((r) => r.kind === 'reminder-update' && r.payload.reminderId === id)
+        .delete();
     await rebuildLead(db, row.leadId);
   });
 }

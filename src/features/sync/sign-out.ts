@@ -10,6 +10,13 @@ export async function releaseDeviceData(email: string): Promise<boolean> {
   const db = userDb(email);
   const waiting = await db.outbox.count();
   if (waiting > 0 && !window.confirm(syncMessages.logoutWithPending(waiting))) return false;
-  await db.leads.clear();
+  // While the token still works: the next person on this phone must not get this user's reminders.
+  const { forgetDeviceSubscription } = await import('../push/lib/push-subscription');
+  await forgetDeviceSubscription(db);
+  // The delta cursor describes the cache: without the leads it would skip them on the next load.
+  await db.transaction('rw', db.leads, db.meta, async () => {
+    await db.leads.clear();
+    await db.meta.delete('syncCursor');
+  });
   return true;
 }

@@ -1,6 +1,9 @@
 import type { Lead } from '../../../contract/leads';
+import { SYNC_HELD_STATUS, type SyncResult } from '../../../contract/sync-batch';
 import type { LeadNestDb, OutboxRow } from '../../lib/db';
+import { sendBatch } from './api/send-batch';
 import { type RowAnswer, sendRow } from './api/send-row';
+import { answerOf, planBatch } from './batch-plan';
 import { backoffDelay, classifyFailure } from './classify';
 import { rebuildLead } from './outbox';
 
@@ -21,6 +24,9 @@ export interface SyncEngineOptions {
   now?: () => number;
   random?: () => number;
   send?: (row: OutboxRow) => Promise<RowAnswer>;
+  /** Sends many rows in one POST /api/sync (issue 18); false sends one request per row. */
+  batch?: boolean;
+  sendBatch?: (rows: readonly OutboxRow[]) => Promise<SyncResult[]>;
   /** How often the outbox is looked at while the app is open. */
   intervalMs?: number;
 }
@@ -35,6 +41,10 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const send = options.send ?? sendRow;
+  const sendMany = options.sendBatch ?? sendBatch;
+  // Cleared when the server has no /api/sync (the agency's own backend, DESIGN.md §2): one
+  // request per row then, as before.
+  let batching = options.batch ?? true;
   const listeners = new Set<(event: SyncEvent) => void>();
   let running: Promise<FlushResult> | null = null;
   let again = false;
@@ -49,7 +59,9 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
   /** The next row to send: the oldest pending one whose lead exists on the server (or that creates it). */
   async function nextRow(): Promise<OutboxRow | undefined> {
     const rows = await db.outbox.orderBy('[createdAt+id]').toArray();
-    return rows.find((r) => r.state === 'pending' && (r.kind === 'lead' || r.leadId > 0));
+    return rows.find(
+      (r) => r.state === 'pending' && (r.kind === 'lead' || r.leadId > 0) && !waitsForReminder(r),
+    );
   }
 
   async function onSuccess(row: OutboxRow, answer: RowAnswer): Promise<void> {
@@ -70,6 +82,22 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
           const others = list.filter((r) => r.reminderId !== answer.body.reminderId);
           const next = [...others, answer.body].sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
           await db.setMeta('reminders', next);
+          // A done or snooze made while this reminder waited on the device now names its real id.
+          const updates = await db.outbox.where('leadId').equals(row.leadId).toArray();
+          for (const r of updates)
+            if (r.kind === 'reminder-update' && r.payload.reminderId === row.id)
+              await db.outbox.update(r.id, { payload: { ...r.payload, reminderId: answer.body.reminderId } });
+          await rebuildLead(db, row.leadId);
+          break;
+        }
+        case 'reminder-update': {
+          const list = (await db.getMeta('reminders')) ?? [];
+          await db.setMeta(
+            'reminders',
+            list
+              .map((r) => (r.reminderId === answer.body.reminderId ? answer.body : r))
+              .sort((a, b) => a.reminderTime.localeCompare(b.reminderTime)),
+          );
           await rebuildLead(db, row.leadId);
           break;
         }
@@ -109,7 +137,7 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
     retryTimer = setTimeout(() => flushInBackground(), Math.max(0, at - now()));
   }
 
-  async function drain(force: boolean): Promise<FlushResult> {
+  async function drainSingle(force: boolean): Promise<FlushResult> {
     let sent = 0;
     if (await db.getMeta('authPaused')) return { sent, stopped: 'auth' };
     for (;;) {
@@ -145,6 +173,106 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
       emit({ type: 'synced', row, answer });
     }
   }
+
+  async function retryLater(rows: readonly OutboxRow[]): Promise<number> {
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const row of rows) {
+      const attempts = row.attempts + 1;
+      const nextAttemptAt = now() + backoffDelay(attempts, random);
+      await db.outbox.update(row.id, { attempts, nextAttemptAt });
+      soonest = Math.min(soonest, nextAttemptAt);
+    }
+    return soonest;
+  }
+
+  /**
+   * Sends the outbox in batches (POST /api/sync, issue 18), each result sorted as the single
+   * call's answer would be. A held result (424) leaves its row as it was, to go in a later batch.
+   */
+  async function drainBatch(force: boolean): Promise<FlushResult> {
+    let sent = 0;
+    if (await db.getMeta('authPaused')) return { sent, stopped: 'auth' };
+    for (;;) {
+      const plan = planBatch(await db.outbox.orderBy('[createdAt+id]').toArray(), now(), force);
+      if (plan.rows.length === 0) {
+        if (plan.retryAt === Number.POSITIVE_INFINITY) return { sent, stopped: 'drained' };
+        scheduleRetry(plan.retryAt);
+        return { sent, stopped: 'backoff' };
+      }
+      // Rows put off by this batch's answers wait for their time, even in a forced flush.
+      force = false;
+      let results: SyncResult[];
+      try {
+        results = await sendMany(plan.rows);
+      } catch (error) {
+        const outcome = classifyFailure('note', error);
+        if (outcome.type === 'retry') {
+          scheduleRetry(await retryLater(plan.rows));
+          return { sent, stopped: 'backoff' };
+        }
+        if (outcome.type === 'auth') {
+          await db.setMeta('authPaused', true);
+          emit({ type: 'auth' });
+          return { sent, stopped: 'auth' };
+        }
+        // No batch call here (404), or one it refused as a whole: one request per row.
+        batching = false;
+        const rest = await drainSingle(force);
+        return { ...rest, sent: sent + rest.sent };
+      }
+      const created = new Map<number, number>();
+      const events: SyncEvent[] = [];
+      let settled = 0;
+      let retryAt = Number.POSITIVE_INFINITY;
+      let paused = false;
+      // One transaction for the whole batch's answers: each write wakes the board's live queries,
+      // and 50 of them one after another redrew a 2,000-card board 50 times (seconds on a phone).
+      // Events go out after it commits, so a listener never runs inside it.
+      await db.transaction('rw', db.outbox, db.leads, db.meta, async () => {
+        for (const [i, result] of results.entries()) {
+          const sentRow = plan.rows[i];
+          if (!sentRow || sentRow.id !== result.key) break;
+          // A row of a lead created earlier in this batch: the outbox already holds the real id.
+          const row = { ...sentRow, leadId: created.get(sentRow.leadId) ?? sentRow.leadId };
+          if (result.status >= 200 && result.status < 300) {
+            const answer = answerOf(row, result.body);
+            await onSuccess(row, answer);
+            if (answer.kind === 'lead') created.set(sentRow.leadId, answer.body.leadID);
+            settled += 1;
+            events.push({ type: 'synced', row, answer });
+            continue;
+          }
+          if (result.status === SYNC_HELD_STATUS) continue;
+          const outcome = classifyFailure(row.kind, { status: result.status, problem: result.body });
+          if (outcome.type === 'retry') {
+            retryAt = Math.min(retryAt, await retryLater([row]));
+          } else if (outcome.type === 'auth') {
+            await db.setMeta('authPaused', true);
+            events.push({ type: 'auth' });
+            paused = true;
+            return;
+          } else {
+            await setAside(row, outcome);
+            settled += 1;
+            events.push({ type: outcome.type, row, message: outcome.message });
+          }
+        }
+      });
+      for (const event of events) {
+        if (event.type === 'synced') sent += 1;
+        emit(event);
+      }
+      if (paused) return { sent, stopped: 'auth' };
+      if (retryAt !== Number.POSITIVE_INFINITY) scheduleRetry(retryAt);
+      // Nothing moved (every row held or put off): the next batch would be the same one.
+      if (settled === 0) {
+        if (retryAt === Number.POSITIVE_INFINITY) scheduleRetry(await retryLater(plan.rows));
+        return { sent, stopped: 'backoff' };
+      }
+    }
+  }
+
+  const drain = (force: boolean) => (batching ? drainBatch(force) : drainSingle(force));
 
   /** One flush at a time in this tab; across tabs the Web Lock decides, and a busy tab just skips. */
   async function flushLocked(force: boolean): Promise<FlushResult> {
@@ -228,6 +356,11 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** A done or snooze of a reminder that is itself still waiting to be sent (its id is the row's, a string). */
+function waitsForReminder(row: OutboxRow): boolean {
+  return row.kind === 'reminder-update' && typeof row.payload.reminderId !== 'number';
+}
 
 /** Asks the service worker to wake the page when the network is back, where Background Sync exists. */
 export async function requestBackgroundSync(): Promise<void> {

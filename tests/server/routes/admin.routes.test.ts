@@ -264,7 +264,11 @@ describe('POST /api/Admin/assign', () => {
       leadIds: [free.leadID, taken.leadID],
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().title).toBe(adminMessages.leadsAlreadyAssigned);
+    // Issue 19: the title names the lead taken (was "Some leads are already assigned").
+    expect(res.json().title).toBe(
+      adminMessages.leadsTaken([{ name: taken.name, assignedTo: employee.email }], 2),
+    );
+    expect(res.json().takenLeadIds).toEqual([taken.leadID]);
     const unassigned: Lead[] = (await get('/api/Admin/unassigned', admin)).json();
     expect(unassigned.map((l) => l.leadID)).toContain(free.leadID);
   });

@@ -113,7 +113,9 @@ describe('tokens', () => {
     const user = await createAccount(t.app, admin, Role.Employee);
     await t.app.deps.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
     expect((await optionList(user.token)).statusCode).toBe(401);
-    expect((await login({ email: user.email, password: user.password })).statusCode).toBe(401);
+    const refused = await login({ email: user.email, password: user.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.login.deactivated);
   });
 
   it('expires', async () => {

@@ -60,6 +60,7 @@ function expected(entry: MatrixEntry, caller: Caller): number {
   if (!who) return 401;
   if (entry.allow !== 'signed-in' && !entry.allow.includes(who.roleId)) return 403;
   if (entry.owned && caller === 'employeeB') return 404;
+  if (entry.personal && caller !== 'employeeA') return 404;
   return entry.ok;
 }
 

@@ -195,15 +195,18 @@ describe('old tokens die', () => {
     expect((await login(user.email, 'Fresh@Pass1')).statusCode).toBe(200);
   });
 
-  it('when the account is deactivated (no API deactivates yet: the flag is set in the database)', async () => {
+  it('when the account is deactivated (the flag set in the database, as on another node)', async () => {
     const user = await createAccount(t.app, admin, Role.Employee);
     await t.app.deps.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
     expect((await optionsWith(user.token)).statusCode).toBe(401);
     const refused = await login(user.email, user.password);
     const wrong = await login(user.email, 'Wrong@1234');
-    expect(refused.statusCode).toBe(401);
-    // A deactivated account is not told apart from a wrong password.
-    expect(refused.json()).toEqual(wrong.json());
+    const stranger = await login('nobody-here@example.com', 'Wrong@1234');
+    // Issue 17: the right password is told the account is deactivated; a guesser learns nothing.
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.login.deactivated);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(stranger.json());
     await t.app.deps.db.updateTable('users').set({ is_active: 1 }).where('id', '=', user.id).execute();
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });

@@ -41,6 +41,8 @@ export interface MatrixEntry {
   /** Success status for an allowed caller. */
   ok: number;
   owned?: boolean;
+  /** The caller's own record (Employee A's here): every other allowed caller, Admin too, gets 404. */
+  personal?: boolean;
   request(ctx: MatrixContext): Promise<MatrixRequest> | MatrixRequest;
 }
 
@@ -61,6 +63,24 @@ function multipartUpload(): MatrixRequest {
     payload: Buffer.concat([head, file, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** An import record with a rejected-rows file, as an upload leaves one (issue 19). */
+async function importWithRejectedRows(ctx: MatrixContext): Promise<number> {
+  const { db, leadImports } = ctx.app.deps;
+  const id = await db
+    .transaction()
+    .execute((trx) =>
+      leadImports.create(
+        { createdAt: new Date().toISOString(), createdBy: ctx.admin.id, fileName: 'x.xlsx' },
+        trx,
+      ),
+    );
+  await leadImports.setRejectedFile(
+    id,
+    fs.readFileSync(path.resolve('public/templates/leads-template.xlsx')),
+  );
+  return id;
 }
 
 /** Keys are `METHOD /path` in lower case, as the app's router (case-insensitive) prints them. */
@@ -202,6 +222,49 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ok: 200,
     request: () => ({ url: '/api/LeadStatus/reminders' }),
   },
+  // Follow-ups (issue 15): done and snooze touch only the caller's own reminders.
+  'PUT /api/leadstatus/reminders/:id': {
+    allow: [Admin, Employee],
+    ok: 200,
+    personal: true,
+    request: async (ctx) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/LeadStatus/add-reminder',
+        headers: { authorization: `Bearer ${ctx.employeeA.token}` },
+        payload: { leadId: (await ctx.freshLeadOfA()).id, reminderTime: futureIso() },
+      });
+      return { url: `/api/LeadStatus/reminders/${res.json().reminderId}`, payload: { done: true } };
+    },
+  },
+  'GET /api/push/public-key': {
+    allow: 'signed-in',
+    ok: 200,
+    request: () => ({ url: '/api/push/public-key' }),
+  },
+  'POST /api/push/subscriptions': {
+    allow: 'signed-in',
+    ok: 201,
+    request: () => ({
+      url: '/api/push/subscriptions',
+      payload: {
+        endpoint: `https://push.example.com/send/${crypto.randomUUID()}`,
+        expirationTime: null,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    }),
+  },
+  'DELETE /api/push/subscriptions': {
+    allow: 'signed-in',
+    ok: 204,
+    request: () => ({
+      url: '/api/push/subscriptions',
+      payload: { endpoint: `https://push.example.com/send/${crypto.randomUUID()}` },
+    }),
+  },
 
   // DESIGN.md §3: editing and deleting leads is the Admin's.
   'PUT /api/leads/:leadid': {
@@ -248,7 +311,101 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/admin/upload-leads': { allow: [Admin], ok: 200, request: () => multipartUpload() },
   'GET /api/admin/stats': { allow: [Admin, Manager], ok: 200, request: () => ({ url: '/api/Admin/stats' }) },
+
+  // The Employees screen (issue 17): Admin only, a Manager may read the list.
+  'GET /api/admin/staff': { allow: [Admin, Manager], ok: 200, request: () => ({ url: '/api/Admin/staff' }) },
+  'POST /api/admin/staff/:registrationid/deactivate': {
+    allow: [Admin],
+    ok: 200,
+    request: async (ctx) => ({ url: `/api/Admin/staff/${await spareEmployee(ctx)}/deactivate`, payload: {} }),
+  },
+  'POST /api/admin/staff/:registrationid/reactivate': {
+    allow: [Admin],
+    ok: 200,
+    request: async (ctx) => ({ url: `/api/Admin/staff/${await spareEmployee(ctx)}/reactivate`, payload: {} }),
+  },
+  'POST /api/admin/reassign': {
+    allow: [Admin],
+    ok: 200,
+    request: async (ctx) => ({
+      url: '/api/Admin/reassign',
+      payload: {
+        fromEmployeeId: ctx.employeeA.id,
+        toEmployeeId: ctx.employeeB.id,
+        leadIds: [(await ctx.freshLeadOfA()).id],
+      },
+    }),
+  },
+
+  'GET /api/manager/activity': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: () => ({
+      url: `/api/Manager/activity?from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}`,
+    }),
+  },
+  'GET /api/admin/imports': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: () => ({ url: '/api/Admin/imports' }),
+  },
+  'GET /api/admin/imports/:id/rejected-rows': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: async (ctx) => ({
+      url: `/api/Admin/imports/${await importWithRejectedRows(ctx)}/rejected-rows`,
+    }),
+  },
+  'POST /api/admin/imports/:id/undo': {
+    allow: [Admin],
+    ok: 200,
+    // A fresh import each call: an import is undone once.
+    request: async (ctx) => ({ url: `/api/Admin/imports/${await importWithRejectedRows(ctx)}/undo` }),
+  },
+  // Issue 18. The batch answers 200 to whoever may sync; each op's own call decides (a 404 result
+  // for another employee's lead, tested in tests/server/sync/).
+  'POST /api/sync': {
+    allow: [Admin, Employee],
+    ok: 200,
+    request: async (ctx) => ({
+      url: '/api/sync',
+      payload: {
+        ops: [
+          {
+            key: crypto.randomUUID(),
+            kind: 'note',
+            body: {
+              leadId: (await ctx.freshLeadOfA()).id,
+              notes: 'Called',
+              callStatusId: ctx.ids.connected,
+              clientStatusId: ctx.ids.interested,
+            },
+          },
+        ],
+      },
+    }),
+  },
+  'GET /api/sync/changes': { allow: [Employee], ok: 200, request: () => ({ url: '/api/sync/changes' }) },
 };
+
+/** An employee account nobody signs in with, for calls that switch an account off and on. */
+async function spareEmployee(ctx: MatrixContext): Promise<number> {
+  const row = await ctx.app.deps.db
+    .insertInto('users')
+    .values({
+      email: `spare-${crypto.randomBytes(6).toString('hex')}@example.com`,
+      password_hash: 'unused',
+      contact: null,
+      aadhaar_enc: null,
+      aadhaar_hash: null,
+      aadhaar_last4: null,
+      role_id: Employee,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /**
  * The app's /api routes as `METHOD /path` (lower case, HEAD left out), read from the router

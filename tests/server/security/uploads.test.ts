@@ -238,7 +238,7 @@ describe('absurd sheet dimensions', () => {
       { SheetNames: ['s'], Sheets: { s: book } },
       { type: 'buffer', bookType: 'xlsx' },
     );
-    const { result } = parseSpreadsheet(bytes, { maxRows: 10, utcOffsetMinutes: 0 });
+    const { result } = parseSpreadsheet(bytes, { maxRows: 10, zone: { offsetMinutes: 0 } });
     expect(result).toMatchObject({ ok: true, totalRows: 1 });
   });
 });
@@ -342,7 +342,7 @@ describe('prototype keys never pollute objects', () => {
       ['{"polluted":true}', 'Proto Lead', 'x', p, 'y', 'z'],
     ];
     // In this thread (the helpers the worker runs) and through the API.
-    const { result } = parseSpreadsheet(workbook(rows), { maxRows: 10, utcOffsetMinutes: 0 });
+    const { result } = parseSpreadsheet(workbook(rows), { maxRows: 10, zone: { offsetMinutes: 0 } });
     expect(result).toMatchObject({ ok: true, totalRows: 1 });
     const res = await upload('proto.xlsx', workbook(rows));
     expect(res.statusCode).toBe(200);

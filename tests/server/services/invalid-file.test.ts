@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
+import { readZipDirectory, unpackedData } from '../../../server/services/lead-import/file-check';
 import { buildInvalidFile } from '../../../server/services/lead-import/invalid-file';
 import { SHEETJS_READ } from '../../../server/services/lead-import/parse-sheet';
 import type { Cell, SheetRow } from '../../../server/services/lead-import/rows';
@@ -73,5 +74,35 @@ describe('the rejected-rows file', () => {
       ['Lead 0', 'first'],
       ['Lead 2', 'third'],
     ]);
+  });
+});
+
+describe('the rejected-rows file, issue 19', () => {
+  const data: SheetRow[] = [
+    [text('Name'), text('Phone')],
+    [text('Spaced'), text('+91 98100 00029')],
+    [text('Formula'), text('+SUM(A1)')],
+  ];
+  const file = buildInvalidFile(data, 0, { name: 0, phone: 1 }, [
+    { row: 1, reason: 'x' },
+    { row: 2, reason: 'y' },
+  ]);
+  const book = XLSX.read(file, { type: 'buffer', cellStyles: true });
+  const sheet = book.Sheets[book.SheetNames[0]!]!;
+
+  it('writes a "+91 …" phone as text without an apostrophe, and still neutralises a formula', () => {
+    expect(sheet.B2?.v).toBe('+91 98100 00029');
+    expect(sheet.B2?.t).toBe('s');
+    expect(sheet.B3?.v).toBe("'+SUM(A1)");
+  });
+
+  it('marks the phone cell quote-prefixed and the header bold in styles.xml', () => {
+    const part = (name: string) => {
+      const entry = readZipDirectory(file, 100).find((e) => e.name === name)!;
+      return unpackedData(file, entry).toString('utf8');
+    };
+    expect(part('xl/styles.xml')).toContain('quotePrefix="1"');
+    expect(part('xl/worksheets/sheet1.xml')).toContain('<c r="A1" s="1"');
+    expect(part('xl/worksheets/sheet1.xml')).toContain('<c r="B2" s="2"');
   });
 });

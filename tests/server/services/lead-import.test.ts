@@ -16,33 +16,57 @@ import { phone, workbook, zipOf } from '../routes/admin-upload-support';
 
 const limits = { maxUnpackedBytes: 200 * 1024 * 1024, maxEntries: 1000 };
 
+// Issue 19 changed what is stored: the wall-clock time with the agency's offset (was the UTC
+// instant, "…T05:00:00.000Z"), and a date without a time as the date alone (was its midnight).
 describe('visit dates', () => {
+  const ist = { timeZone: 'Asia/Kolkata' };
   it.each([
-    ['2026-01-05 10:30', '2026-01-05T05:00:00.000Z'],
-    ['2026-01-05T10:30:00Z', '2026-01-05T10:30:00.000Z'],
-    ['2026-01-05T10:30+01:00', '2026-01-05T09:30:00.000Z'],
-    ['05/01/2026', '2026-01-04T18:30:00.000Z'],
-    ['5-1-26 10:30 PM', '2026-01-05T17:00:00.000Z'],
-    ['5.1.2026 22:30', '2026-01-05T17:00:00.000Z'],
-    ['5 Jan 2026', '2026-01-04T18:30:00.000Z'],
-    ['January 5, 2026 9 am', '2026-01-05T03:30:00.000Z'],
-    ['46027.4375', '2026-01-05T05:00:00.000Z'],
+    ['2026-01-05 10:30', '2026-01-05T10:30:00+05:30'],
+    ['2026-01-05T10:30:00Z', '2026-01-05T16:00:00+05:30'],
+    ['2026-01-05T10:30+01:00', '2026-01-05T15:00:00+05:30'],
+    ['05/01/2026', '2026-01-05'],
+    ['5-1-26 10:30 PM', '2026-01-05T22:30:00+05:30'],
+    ['5.1.2026 22:30', '2026-01-05T22:30:00+05:30'],
+    ['5 Jan 2026', '2026-01-05'],
+    ['January 5, 2026 9 am', '2026-01-05T09:00:00+05:30'],
+    ['46027.4375', '2026-01-05T10:30:00+05:30'],
+    ['46027', '2026-01-05'],
     ['', null],
-  ])('reads %j in IST as %s', (text, iso) => {
-    expect(parseVisitDate(text, 330)).toEqual({ ok: true, iso });
+  ])('reads %j in Asia/Kolkata as %s', (text, iso) => {
+    expect(parseVisitDate(text, ist)).toEqual({ ok: true, iso });
   });
 
   it.each(['31/02/2026', '13/13/2026', '2026-01-05 24:00', '10:30', 'soon', 'Marzipan 5 2026', '12'])(
     'refuses %j',
     (text) => {
-      expect(parseVisitDate(text, 330)).toEqual({ ok: false });
+      expect(parseVisitDate(text, ist)).toEqual({ ok: false });
     },
   );
 
-  it('reads an Excel serial number as the wall-clock time it shows', () => {
-    expect(parseVisitDate(46027.4375, 0)).toEqual({ ok: true, iso: '2026-01-05T10:30:00.000Z' });
-    expect(parseVisitDate(46027.4375, -300)).toEqual({ ok: true, iso: '2026-01-05T15:30:00.000Z' });
-    expect(parseVisitDate(-1, 0)).toEqual({ ok: false });
+  it("reads an Excel serial number as the wall-clock time it shows, with the zone's offset", () => {
+    expect(parseVisitDate(46027.4375, { offsetMinutes: 0 })).toEqual({
+      ok: true,
+      iso: '2026-01-05T10:30:00+00:00',
+    });
+    expect(parseVisitDate(46027.4375, { offsetMinutes: -300 })).toEqual({
+      ok: true,
+      iso: '2026-01-05T10:30:00-05:00',
+    });
+    expect(parseVisitDate(-1, ist)).toEqual({ ok: false });
+  });
+
+  it('follows a zone with summer time: the offset of that date', () => {
+    const newYork = { timeZone: 'America/New_York' };
+    expect(parseVisitDate('2026-01-05 10:30', newYork)).toEqual({
+      ok: true,
+      iso: '2026-01-05T10:30:00-05:00',
+    });
+    expect(parseVisitDate('2026-07-05 10:30', newYork)).toEqual({
+      ok: true,
+      iso: '2026-07-05T10:30:00-04:00',
+    });
+    // The instant is right: 10:30 in New York in July is 14:30 UTC.
+    expect(new Date('2026-07-05T10:30:00-04:00').toISOString()).toBe('2026-07-05T14:30:00.000Z');
   });
 });
 
@@ -65,9 +89,10 @@ describe('header synonyms', () => {
 
 describe('rejected-rows file', () => {
   it('neutralises text a spreadsheet program would run as a formula', () => {
+    // Issue 19: a phone such as "+91" or "+91 98100 00029" is not a formula and stays as typed.
     expect(['=1+1', '+91', '-5', '@SUM(A1)', '\t=1', 'plain', "'=kept"].map(neutralise)).toEqual([
       "'=1+1",
-      "'+91",
+      '+91',
       "'-5",
       "'@SUM(A1)",
       "'\t=1",
@@ -94,7 +119,7 @@ describe('rows of a sheet', () => {
     const p = phone();
     const { result } = parseSpreadsheet(
       workbook([['Name', 'Phone'], ['A', p], [], ['B', `+91${p}`], ['C', phone()]]),
-      { maxRows: 10, utcOffsetMinutes: 0 },
+      { maxRows: 10, zone: { offsetMinutes: 0 } },
     );
     expect(result).toMatchObject({ ok: true, totalRows: 3 });
     if (!result.ok) return;
@@ -141,7 +166,7 @@ describe('auto-assign balance', () => {
 
 /** Parses in the worker and counts what comes back. */
 async function parseAll(job: ParseJob, file: Buffer, maxRows = 100_000) {
-  await job.start(file, { maxRows, utcOffsetMinutes: 0 });
+  await job.start(file, { maxRows, zone: { offsetMinutes: 0 } });
   const chunks = job.chunks();
   let valid = 0;
   for (;;) {

@@ -457,7 +457,7 @@ describe('parseSpreadsheet with the streaming reader', () => {
     XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(aoa), 'Leads');
     return workbook;
   };
-  const options = { maxRows: 1000, utcOffsetMinutes: 330 };
+  const options = { maxRows: 1000, zone: { offsetMinutes: 330 } };
 
   it('reads a SheetJS-written .xlsx as before', () => {
     const bytes = XLSX.write(book(), { type: 'buffer', bookType: 'xlsx' }) as Buffer;

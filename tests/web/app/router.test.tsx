@@ -92,6 +92,7 @@ describe('top navigation', () => {
       'Dashboard',
       'Leads List',
       'Register Employee',
+      'Employees',
     ]);
     await user.click(menu.getByRole('link', { name: 'Leads List' }));
     expect(await screen.findByRole('heading', { name: 'Leads List' })).toBeVisible();
@@ -99,12 +100,16 @@ describe('top navigation', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('gives an Employee their boards', async () => {
+  it('gives an Employee Today first, then their boards', async () => {
     signInAs(Role.Employee);
     renderApp('/employee');
     await screen.findByRole('heading', { name: 'Employee board' });
     const menu = within(screen.getByRole('navigation', { name: 'Main' }));
-    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual(['My Board', 'Older Board']);
+    expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Today',
+      'My Board',
+      'Older Board',
+    ]);
   });
 
   it('searches the leads list for an Admin', async () => {

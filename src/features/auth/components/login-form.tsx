@@ -24,8 +24,9 @@ function validate(values: LoginRequest): Partial<Record<LoginField, string>> {
 }
 
 function failureMessage(error: unknown): string {
-  // A wrong password (401) and a rate limit (429) carry a sentence meant for the user.
-  if (isApiError(error) && (error.status === 401 || error.status === 429) && error.problem.message) {
+  // Refusals (a wrong password 401, a deactivated account 403, a rate limit 429) carry a
+  // sentence meant for the user; a server failure does not.
+  if (isApiError(error) && error.status < 500 && error.problem.message) {
     return error.problem.message;
   }
   return messages.login.failed;

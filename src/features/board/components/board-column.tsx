@@ -1,6 +1,7 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import { memo, useMemo, useState } from 'react';
 import type { CachedLead } from '../../../lib/db';
+import type { FollowUpMark } from '../hooks/use-follow-up-board';
 import type { BoardColumn as Column } from '../lib/columns';
 import { LeadCard } from './lead-card';
 
@@ -10,6 +11,8 @@ interface BoardColumnProps {
   statusColumns: readonly string[];
   onMove: (lead: CachedLead, column: string) => void;
   onAddNote: (lead: CachedLead) => void;
+  /** Each lead's next follow-up, for its card. */
+  followUps: ReadonlyMap<number, FollowUpMark>;
 }
 
 // Drawing every card does not scale: with 2,000 leads a reload took 7–8 s to its first card
@@ -17,14 +20,18 @@ interface BoardColumnProps {
 const CARDS_AT_FIRST = 30;
 const CARDS_PER_STEP = 60;
 
-export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardColumnProps) {
+export function BoardColumn({ column, statusColumns, onMove, onAddNote, followUps }: BoardColumnProps) {
   const [shown, setShown] = useState(CARDS_AT_FIRST);
   const visible = useMemo(() => column.leads.slice(0, shown), [column.leads, shown]);
   const hidden = column.leads.length - visible.length;
   const headingId = `column-${column.id.replace(/\W+/g, '-').toLowerCase()}`;
   const targets = statusColumns.filter((c) => c !== column.title);
   return (
-    <section className="board-column" aria-labelledby={`${headingId} ${headingId}-count`}>
+    <section
+      className="board-column"
+      data-column={column.id}
+      aria-labelledby={`${headingId} ${headingId}-count`}
+    >
       <header className="board-column-header">
         <h2 id={headingId} className="board-column-title">
           {column.title}
@@ -43,7 +50,13 @@ export function BoardColumn({ column, statusColumns, onMove, onAddNote }: BoardC
             className="board-column-cards"
             data-drop-target={dropState.isDraggingOver}
           >
-            <ColumnCards leads={visible} targets={targets} onMove={onMove} onAddNote={onAddNote} />
+            <ColumnCards
+              leads={visible}
+              targets={targets}
+              onMove={onMove}
+              onAddNote={onAddNote}
+              followUps={followUps}
+            />
             {drop.placeholder}
             {hidden > 0 ? (
               <button
@@ -69,6 +82,7 @@ interface ColumnCardsProps {
   targets: readonly string[];
   onMove: (lead: CachedLead, column: string) => void;
   onAddNote: (lead: CachedLead) => void;
+  followUps: ReadonlyMap<number, FollowUpMark>;
 }
 
 const sameItems = <T,>(a: readonly T[], b: readonly T[]) =>
@@ -80,7 +94,7 @@ const sameItems = <T,>(a: readonly T[], b: readonly T[]) =>
  * keeps each unchanged lead the same object.
  */
 const ColumnCards = memo(
-  function ColumnCards({ leads, targets, onMove, onAddNote }: ColumnCardsProps) {
+  function ColumnCards({ leads, targets, onMove, onAddNote, followUps }: ColumnCardsProps) {
     return leads.map((lead, index) => (
       // The handle is a real button, so it must not count as an interactive child that blocks dragging.
       <Draggable
@@ -97,6 +111,7 @@ const ColumnCards = memo(
             moveTargets={targets}
             onMove={(target) => onMove(lead, target)}
             onAddNote={() => onAddNote(lead)}
+            followUp={followUps.get(lead.leadID)}
           />
         )}
       </Draggable>
@@ -106,5 +121,6 @@ const ColumnCards = memo(
     sameItems(before.leads, after.leads) &&
     sameItems(before.targets, after.targets) &&
     before.onMove === after.onMove &&
-    before.onAddNote === after.onAddNote,
+    before.onAddNote === after.onAddNote &&
+    before.followUps === after.followUps,
 );

@@ -1,6 +1,5 @@
 import { syncMessages } from '../../../../contract/sync';
-
-export type Density = 'regular' | 'compact';
+import { type Density, DensityToggle } from './density-toggle';
 
 interface BoardHeaderProps {
   welcome: string;
@@ -33,20 +32,7 @@ export function BoardHeader({
         </p>
       </div>
       <div className="board-toolbar">
-        <fieldset className="density-toggle">
-          <legend className="visually-hidden">Density</legend>
-          {(['regular', 'compact'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="density-option"
-              aria-pressed={density === value}
-              onClick={() => onDensity(value)}
-            >
-              {value === 'regular' ? 'Regular' : 'Compact'}
-            </button>
-          ))}
-        </fieldset>
+        <DensityToggle density={density} onDensity={onDensity} />
         <button type="button" className="button button-primary" onClick={() => onAddLead(null)}>
           + Add Lead
         </button>

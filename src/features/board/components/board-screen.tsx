@@ -12,15 +12,19 @@ import {
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { boardFollowUpMessages as todayMessages } from '../../../../contract/follow-ups-rules';
 import { messages } from '../../../../contract/messages';
 import { syncMessages } from '../../../../contract/sync';
 import { paths } from '../../../config/paths';
 import { type CachedLead, type LeadNestDb, userDb } from '../../../lib/db';
 import { clearSession } from '../../../lib/session';
+import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SavedNote } from '../../notes/components/note-form';
 import { type UpcomingReminder, UpcomingReminders } from '../../reminders/components/upcoming-reminders';
 import { useDueReminders } from '../../reminders/hooks/use-due-reminders';
+import type { FollowUpItem } from '../../reminders/lib/follow-ups';
+import { dismissPostCall } from '../../reminders/lib/post-call';
 import {
   syncEngineFor,
   useAttentionRows,
@@ -32,12 +36,14 @@ import { discardRow, editRow, retryRow } from '../../sync/outbox';
 import { releaseDeviceData } from '../../sync/sign-out';
 import { BOARD_TOAST, useBoardActions } from '../hooks/use-board-actions';
 import { useBoardData } from '../hooks/use-board-data';
+import { useDensity } from '../hooks/use-density';
+import { useFollowUpBoard } from '../hooks/use-follow-up-board';
 import { NEW_LEADS, welcomeName } from '../lib/columns';
+import { BoardChrome } from './board-chrome';
 import { BoardColumn } from './board-column';
-import { BoardHeader, type Density } from './board-header';
+import { ColumnTabs } from './column-tabs';
 import '../board.css';
-
-const DENSITY_KEY = 'leadnest.boardDensity';
+import '../../reminders/today.css';
 
 // The dialogs and the "Needs attention" panel are not on the board's first paint (issue 7: board
 // ≤ 170 KB), so they load when first shown; offline, the service worker's precache serves them like every other chunk.
@@ -45,13 +51,20 @@ const NoteModal = lazy(async () => ({ default: (await import('./note-modal')).No
 const AddLeadModal = lazy(async () => ({ default: (await import('./add-lead-modal')).AddLeadModal }));
 // Only shown when the server refused a change.
 const NeedsAttention = lazy(async () => ({ default: (await import('./needs-attention')).NeedsAttention }));
+// Shown once, to those who have not answered it; it brings the push subscription code with it.
+const EnableNotificationsPrompt = lazy(async () => ({
+  default: (await import('../../push/components/enable-notifications-prompt')).EnableNotificationsPrompt,
+}));
 
-function readDensity(): Density {
-  try {
-    return localStorage.getItem(DENSITY_KEY) === 'compact' ? 'compact' : 'regular';
-  } catch {
-    return 'regular';
-  }
+/**
+ * The lead the Add Note modal is open on; `moveTo` when saving the note is what moves the lead;
+ * `afterCall` when the post-call prompt opened it.
+ */
+interface NoteFor {
+  leadId: number;
+  clientStatusId: number | null;
+  moveTo: string | null;
+  afterCall?: boolean;
 }
 
 /** The board of the signed-in employee, drawn from the device's copy and synced in the background. */
@@ -66,14 +79,20 @@ function Board({ email }: { email: string }) {
   const online = useOnline();
   const pending = usePendingCount(db);
   const attention = useAttentionRows(db);
-  const [density, setDensity] = useState<Density>(readDensity);
-  const [noteFor, setNoteFor] = useState<{ leadId: number; clientStatusId: number | null } | null>(null);
+  const [density, setDensity] = useDensity();
+  const phone = usePhoneLayout();
+  const columnsRow = useRef<HTMLDivElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [noteFor, setNoteFor] = useState<NoteFor | null>(null);
+  // The post-call prompt counts as dismissed when its modal closes with no note saved.
+  const savedSinceOpen = useRef(false);
   const [addLead, setAddLead] = useState<{ initialStatus: string | null } | null>(null);
   // Spec §2: Set Reminder opens up once a note was saved for that lead in this session.
   const [savedNotes, setSavedNotes] = useState<Map<number, SavedNote>>(() => new Map());
 
   const openNote = useCallback(
-    (leadId: number, clientStatusId: number | null) => setNoteFor({ leadId, clientStatusId }),
+    (leadId: number, clientStatusId: number | null, moveTo: string | null = null) =>
+      setNoteFor({ leadId, clientStatusId, moveTo }),
     [],
   );
   const engine = syncEngineFor(db);
@@ -89,6 +108,17 @@ function Board({ email }: { email: string }) {
   );
   const addNote = useCallback((lead: CachedLead) => openNote(lead.leadID, null), [openNote]);
   const { load } = useSyncEngine(db, actions.onEvent);
+  const openFollowUp = useCallback((leadId: number, afterCall: boolean) => {
+    savedSinceOpen.current = false;
+    setNoteFor({ leadId, clientStatusId: null, moveTo: null, afterCall });
+  }, []);
+  const followUps = useFollowUpBoard({
+    reminders: data.reminders,
+    outbox: data.outbox,
+    leads: data.leads,
+    settled: data.loaded && load !== 'loading',
+    openNote: openFollowUp,
+  });
 
   useLeadIdSwaps(db, setNoteFor, setSavedNotes);
 
@@ -102,7 +132,7 @@ function Board({ email }: { email: string }) {
     void navigator.storage?.persist?.().catch(() => false);
   }, []);
 
-  const upcoming = useUpcomingReminders(data);
+  const upcoming = useUpcomingReminders(followUps.items);
   useDueReminders(
     upcoming.all,
     (key) => data.notified.includes(key),
@@ -144,24 +174,30 @@ function Board({ email }: { email: string }) {
     : [];
 
   return (
-    <div className="board" data-density={density}>
-      <BoardHeader
+    <div className="board" data-density={density} data-layout={phone ? 'phone' : 'wide'}>
+      <BoardChrome
+        phone={phone}
         welcome={welcomeName(email)}
         density={density}
-        onDensity={(d) => {
-          setDensity(d);
-          try {
-            localStorage.setItem(DENSITY_KEY, d);
-          } catch {
-            // Not remembered; the choice still applies now.
-          }
-        }}
+        onDensity={setDensity}
         firstColumn={statusNames[0] ?? NEW_LEADS}
         onAddLead={(initialStatus) => setAddLead({ initialStatus })}
         onLogout={() => void logout()}
         pending={pending}
+        attention={attention.length}
         online={online}
       />
+
+      {followUps.overdue > 0 ? (
+        <p className="overdue-banner" role="status">
+          {todayMessages.overdueBanner(followUps.overdue)}
+          <Link to={paths.today}>{todayMessages.openToday}</Link>
+        </p>
+      ) : null}
+
+      <Suspense fallback={null}>
+        <EnableNotificationsPrompt db={db} />
+      </Suspense>
 
       {attention.length > 0 ? (
         <Suspense fallback={null}>
@@ -182,8 +218,16 @@ function Board({ email }: { email: string }) {
         <>
           {drawn.leads.length === 0 ? <p className="muted board-empty">{messages.olderBoard.empty}</p> : null}
 
-          <DragDropContext onDragEnd={onDragEnd}>
-            <div className="board-columns">
+          {phone ? <ColumnTabs columns={drawn.columns} scroller={columnsRow} /> : null}
+          <DragDropContext
+            onDragStart={() => setDragging(true)}
+            onDragEnd={(result) => {
+              setDragging(false);
+              onDragEnd(result);
+            }}
+          >
+            {/* While a card is carried, snapping would fight the drag library's auto-scroll. */}
+            <div className="board-columns" ref={columnsRow} data-dragging={dragging}>
               {drawn.columns.map((column) => (
                 <BoardColumn
                   key={column.id}
@@ -191,6 +235,7 @@ function Board({ email }: { email: string }) {
                   statusColumns={statusNames}
                   onMove={moveLead}
                   onAddNote={addNote}
+                  followUps={followUps.marks}
                 />
               ))}
             </div>
@@ -207,16 +252,21 @@ function Board({ email }: { email: string }) {
             lead={noteLead}
             options={data.options}
             initialClientStatusId={noteFor?.clientStatusId ?? null}
+            moveTo={noteFor?.moveTo ?? null}
             lastSaved={savedNotes.get(noteLead.leadID) ?? null}
             waitingNotes={waitingNotes}
             onSave={async (note) => {
               await actions.saveNote(noteLead, note);
+              savedSinceOpen.current = true;
               setSavedNotes((m) => new Map(m).set(noteLead.leadID, note));
             }}
             onSetReminder={(reminder) =>
               actions.setReminder(noteLead, reminder, savedNotes.get(noteLead.leadID)?.notes ?? '')
             }
-            onClose={() => setNoteFor(null)}
+            onClose={() => {
+              if (noteFor?.afterCall && !savedSinceOpen.current) dismissPostCall(noteLead.leadID);
+              setNoteFor(null);
+            }}
           />
         ) : null}
 
@@ -233,7 +283,7 @@ function Board({ email }: { email: string }) {
               setAddLead(null);
               // The first status of a lead comes with its first note (DESIGN.md §5).
               const chosen = data.statuses.find((s) => s.clientStat === values.status);
-              if (chosen) openNote(outcome.leadId, chosen.clientStatusId);
+              if (chosen) openNote(outcome.leadId, chosen.clientStatusId, chosen.clientStat);
               return null;
             }}
           />
@@ -246,7 +296,7 @@ function Board({ email }: { email: string }) {
 /** A lead added offline gets its real id when synced; an open note modal follows it. */
 function useLeadIdSwaps(
   db: LeadNestDb,
-  setNoteFor: Dispatch<SetStateAction<{ leadId: number; clientStatusId: number | null } | null>>,
+  setNoteFor: Dispatch<SetStateAction<NoteFor | null>>,
   setSavedNotes: Dispatch<SetStateAction<Map<number, SavedNote>>>,
 ) {
   useEffect(
@@ -267,27 +317,17 @@ function useLeadIdSwaps(
   );
 }
 
-/** Server reminders plus those still waiting on the device, soonest first. */
-function useUpcomingReminders(data: ReturnType<typeof useBoardData>) {
+/** The open follow-ups (server's and those still waiting on the device), soonest first. */
+function useUpcomingReminders(items: readonly FollowUpItem[]) {
   return useMemo(() => {
-    const waiting: UpcomingReminder[] = data.outbox
-      .filter((r) => r.kind === 'reminder' && r.state === 'pending')
-      .map((r) => ({
-        key: r.id,
-        leadName: r.leadName,
-        reminderTime: String(r.payload.reminderTime),
-        note: String(r.payload.note ?? ''),
-        waiting: true,
-      }));
-    const stored: UpcomingReminder[] = data.reminders.map((r) => ({
-      key: `r-${r.reminderId}`,
+    const all: UpcomingReminder[] = items.map((r) => ({
+      key: r.key,
       leadName: r.leadName,
       reminderTime: r.reminderTime,
       note: r.note,
-      waiting: false,
+      waiting: r.waiting,
     }));
-    const all = [...stored, ...waiting].sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
     const now = Date.now();
     return { all, future: all.filter((r) => Date.parse(r.reminderTime) > now) };
-  }, [data.outbox, data.reminders]);
+  }, [items]);
 }

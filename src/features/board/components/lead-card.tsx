@@ -1,6 +1,8 @@
 import type { DraggableProvided } from '@hello-pangea/dnd';
 import { syncMessages } from '../../../../contract/sync';
 import type { CachedLead } from '../../../lib/db';
+import { rememberContact } from '../../reminders/lib/post-call';
+import type { FollowUpMark } from '../hooks/use-follow-up-board';
 import { telLink, whatsAppLink } from '../lib/columns';
 import { MoveToMenu } from './move-to-menu';
 
@@ -11,10 +13,12 @@ interface LeadCardProps {
   moveTargets: readonly string[];
   onMove: (column: string) => void;
   onAddNote: () => void;
+  /** Its next follow-up ("Follow up today 16:30"), red when overdue. */
+  followUp?: FollowUpMark;
 }
 
 /** One lead on the board (spec §2): who, how to reach them, and what to do next. */
-export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote }: LeadCardProps) {
+export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote, followUp }: LeadCardProps) {
   const phone = lead.phoneNo || lead.contactNo;
   const whatsApp = phone ? whatsAppLink(phone, lead.name) : null;
   const location = lead.locationName || lead.location;
@@ -81,12 +85,18 @@ export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote 
           </div>
         ) : null}
       </dl>
+      {followUp ? (
+        <p className="follow-up-mark" data-overdue={followUp.overdue}>
+          {followUp.text}
+        </p>
+      ) : null}
       <div className="lead-actions">
         {phone ? (
           <a
             className="button button-secondary card-action"
             href={telLink(phone)}
             aria-label={`Call ${lead.name}`}
+            onClick={() => rememberContact(lead.leadID)}
           >
             Call
           </a>
@@ -98,6 +108,7 @@ export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote 
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`WhatsApp ${lead.name}`}
+            onClick={() => rememberContact(lead.leadID)}
           >
             WhatsApp
           </a>

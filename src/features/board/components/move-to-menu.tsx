@@ -71,6 +71,8 @@ export function MoveToMenu({ leadName, targets, onMove }: MoveToMenuProps) {
               className="move-menu-item"
               onClick={() => {
                 setOpen(false);
+                // Back on the button before a dialog opens for the move, so closing it returns here.
+                button.current?.focus();
                 onMove(column);
               }}
             >

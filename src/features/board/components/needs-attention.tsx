@@ -14,6 +14,7 @@ const kindLabel: Record<OutboxRow['kind'], string> = {
   note: 'Note',
   reminder: 'Reminder',
   lead: 'New lead',
+  'reminder-update': 'Reminder',
 };
 
 // The typed fields a person may correct before sending again.

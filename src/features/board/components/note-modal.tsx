@@ -1,3 +1,4 @@
+import { leadStatusMessages } from '../../../../contract/lead-status-rules';
 import type { CachedLead } from '../../../lib/db';
 import { LastSaved } from '../../notes/components/last-saved';
 import { NoteForm, type NoteOptions, type SavedNote } from '../../notes/components/note-form';
@@ -9,6 +10,8 @@ interface NoteModalProps {
   lead: CachedLead;
   options: NoteOptions;
   initialClientStatusId: number | null;
+  /** The column the lead goes to when this note is saved, when the note is what a move waits for. */
+  moveTo: string | null;
   lastSaved: SavedNote | null;
   waitingNotes: readonly { id: string; text: string }[];
   onSave: (note: SavedNote) => Promise<void>;
@@ -21,6 +24,7 @@ export function NoteModal({
   lead,
   options,
   initialClientStatusId,
+  moveTo,
   lastSaved,
   waitingNotes,
   onSave,
@@ -34,6 +38,11 @@ export function NoteModal({
         <strong>{lead.name}</strong>
         {lead.phoneNo ? <span className="muted"> · {lead.phoneNo}</span> : null}
       </p>
+      {moveTo && !lastSaved ? (
+        <p className="notice notice-info note-move-notice">
+          {leadStatusMessages.firstNoteMoves(lead.name, moveTo)}
+        </p>
+      ) : null}
       <NoteForm options={options} initialClientStatusId={initialClientStatusId} onSave={onSave} />
       <ReminderForm enabled={lastSaved !== null} onSet={onSetReminder} />
       <LastSaved note={lastSaved} options={options} />

@@ -6,9 +6,10 @@ import type { ClientStatusOption } from '../../../../contract/options';
 import { syncMessages } from '../../../../contract/sync';
 import type { CachedLead, LeadNestDb, OutboxRow } from '../../../lib/db';
 import type { SavedNote } from '../../notes/components/note-form';
-import { discardRow, enqueue, enqueueNewLead } from '../../sync/outbox';
+import { discardRow, enqueue, enqueueNewLead, rowsForLead } from '../../sync/outbox';
 import { requestBackgroundSync, type SyncEngine, type SyncEvent } from '../../sync/sync-engine';
 import { clientStatusIdFor } from '../lib/columns';
+import { needsFirstNote } from '../lib/first-note';
 
 // Spec §9: employee toasts sit top-centre (the app's Toaster) and last 2000 ms.
 export const BOARD_TOAST = { duration: 2000 } as const;
@@ -23,8 +24,11 @@ interface Options {
   engine: SyncEngine;
   email: string;
   statuses: readonly ClientStatusOption[];
-  /** Opens the Add Note modal on a lead, with the client status the user was aiming for. */
-  openNote: (leadId: number, clientStatusId: number | null) => void;
+  /**
+   * Opens the Add Note modal on a lead, with the client status the user was aiming for; `moveTo`
+   * names the column when the note is what moves the lead there.
+   */
+  openNote: (leadId: number, clientStatusId: number | null, moveTo?: string | null) => void;
 }
 
 /**
@@ -66,7 +70,7 @@ export function useBoardActions({ db, engine, email, statuses, openNote }: Optio
         }
         case 'needs-note':
           toast.error(event.message, BOARD_TOAST);
-          openNote(event.row.leadId, Number(event.row.payload.clientStatusId) || null);
+          openNote(event.row.leadId, Number(event.row.payload.clientStatusId) || null, event.row.statusName);
           return;
         case 'attention':
           if (!shownInline.current.has(event.row.id)) toast.error(event.message, BOARD_TOAST);
@@ -99,9 +103,20 @@ export function useBoardActions({ db, engine, email, statuses, openNote }: Optio
     [db, engine],
   );
 
+  /**
+   * A move. A lead with no status record gets the note modal at once, online or offline: the
+   * saved note (one outbox row carrying the client status) is what moves it, and closing the
+   * modal leaves the card where it was. The server's requireNotePopup answer still covers what
+   * the device could not know.
+   */
   const moveLead = useCallback(
     async (lead: CachedLead, column: string) => {
       const clientStatusId = clientStatusIdFor(column, statuses);
+      const current = (await db.leads.get(lead.leadID)) ?? lead;
+      if (needsFirstNote(current, await rowsForLead(db, lead.leadID))) {
+        openNote(lead.leadID, clientStatusId, column);
+        return;
+      }
       const row = await enqueue(db, {
         kind: 'status',
         leadId: lead.leadID,
@@ -116,7 +131,7 @@ export function useBoardActions({ db, engine, email, statuses, openNote }: Optio
       });
       await sendNow(row);
     },
-    [db, email, statuses, sendNow],
+    [db, email, statuses, sendNow, openNote],
   );
 
   const saveNote = useCallback(

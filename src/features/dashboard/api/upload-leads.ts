@@ -63,8 +63,9 @@ export async function uploadLeads(
   form.append('file', file);
   return api
     .post('Admin/upload-leads', {
-      // Dates in the sheet that name no zone are the uploader's wall-clock times.
-      searchParams: { autoAssign, utcOffset: -new Date().getTimezoneOffset() },
+      // Dates in the sheet that name no zone are read in the agency's zone (AGENCY_TIMEZONE), not
+      // this browser's: an admin travelling abroad imports the same times (issue 19).
+      searchParams: { autoAssign },
       body: form,
       // A 100,000-row sheet takes a while to parse and insert; the progress bar shows it is alive.
       timeout: false,

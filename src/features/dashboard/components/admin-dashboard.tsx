@@ -22,6 +22,8 @@ export function AdminDashboard() {
   const [employeeId, setEmployeeId] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [assigning, setAssigning] = useState(false);
+  // Selected leads another admin assigned first (issue 19): kept selected and marked.
+  const [taken, setTaken] = useState<ReadonlySet<number>>(new Set());
   const leads = useDashboardLeads(showAll, reloadKey);
   const stats = useLeadStats(reloadKey);
   const employees = useEmployees();
@@ -35,10 +37,12 @@ export function AdminDashboard() {
   // ever holds leads the table shows, so it starts empty each time.
   const reload = useCallback(() => {
     setSelected(new Set());
+    setTaken(new Set());
     setReloadKey((k) => k + 1);
   }, []);
   const changeShowAll = (value: boolean) => {
     setSelected(new Set());
+    setTaken(new Set());
     setShowAll(value);
   };
 
@@ -66,8 +70,12 @@ export function AdminDashboard() {
           ? error.message
           : String(error);
       toast.error(`${m.failedPrefix}${title}`);
-      // Someone else assigned (or deleted) some of these leads meanwhile: show the list as it is now.
-      if (isApiError(error) && (error.status === 409 || error.status === 404)) reload();
+      const takenIds = isApiError(error) && error.status === 409 ? error.problem.takenLeadIds : undefined;
+      // Issue 19: nothing was assigned; the selection stays, with the leads taken meanwhile marked
+      // so the admin can unselect them and assign the rest (docs/import.md).
+      if (takenIds) setTaken(new Set(takenIds));
+      // Someone else assigned (or deleted) some of these leads: show the list as it is now.
+      else if (isApiError(error) && (error.status === 409 || error.status === 404)) reload();
     } finally {
       setAssigning(false);
     }
@@ -99,6 +107,7 @@ export function AdminDashboard() {
         <LeadTable
           rows={leads.rows}
           selected={selected}
+          taken={taken}
           unassignedCount={unassignedIds.length}
           onToggle={toggle}
           onToggleAll={toggleAll}

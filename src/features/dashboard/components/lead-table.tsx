@@ -29,6 +29,8 @@ function Spacer({ height }: { height: number }) {
 interface LeadTableProps {
   rows: LeadRow[];
   selected: ReadonlySet<number>;
+  /** Selected leads someone else assigned first (issue 19). */
+  taken?: ReadonlySet<number>;
   unassignedCount: number;
   onToggle: (leadId: number) => void;
   onToggleAll: () => void;
@@ -37,15 +39,18 @@ interface LeadTableProps {
 const Row = memo(function Row({
   lead,
   checked,
+  taken,
   onToggle,
 }: {
   lead: LeadRow;
   checked: boolean;
+  taken: boolean;
   onToggle: (id: number) => void;
 }) {
   const assigned = lead.assignedTo !== '';
+  const className = assigned ? 'lead-row lead-row-assigned' : taken ? 'lead-row lead-row-taken' : 'lead-row';
   return (
-    <tr className={assigned ? 'lead-row lead-row-assigned' : 'lead-row'}>
+    <tr className={className}>
       <td className="cell-check">
         <input
           type="checkbox"
@@ -60,7 +65,13 @@ const Row = memo(function Row({
       <td>{formatVisit(lead.visitDateTime)}</td>
       <td>{lead.configuration}</td>
       <td>{lead.siteVisit}</td>
-      <td>{lead.assignedTo || 'Unassigned'}</td>
+      <td>
+        {taken ? (
+          <span className="lead-taken-mark">Already assigned by someone else</span>
+        ) : (
+          lead.assignedTo || 'Unassigned'
+        )}
+      </td>
     </tr>
   );
 });
@@ -69,7 +80,16 @@ const Row = memo(function Row({
  * Spec §2 lead table. Only the rows in view are in the DOM (about twenty of 100,000), so the
  * table scrolls smoothly at any size; the spacer rows keep the scrollbar true to the full list.
  */
-export function LeadTable({ rows, selected, unassignedCount, onToggle, onToggleAll }: LeadTableProps) {
+const noneTaken: ReadonlySet<number> = new Set();
+
+export function LeadTable({
+  rows,
+  selected,
+  taken = noneTaken,
+  unassignedCount,
+  onToggle,
+  onToggleAll,
+}: LeadTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLInputElement>(null);
   const virtualizer = useVirtualizer({
@@ -117,7 +137,13 @@ export function LeadTable({ rows, selected, unassignedCount, onToggle, onToggleA
           {items.map((item) => {
             const lead = rows[item.index]!;
             return (
-              <Row key={lead.leadID} lead={lead} checked={selected.has(lead.leadID)} onToggle={onToggle} />
+              <Row
+                key={lead.leadID}
+                lead={lead}
+                checked={selected.has(lead.leadID)}
+                taken={taken.has(lead.leadID)}
+                onToggle={onToggle}
+              />
             );
           })}
           {after > 0 ? <Spacer height={after} /> : null}

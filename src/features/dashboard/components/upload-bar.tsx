@@ -1,9 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { isSpreadsheetName, type UploadResponse } from '../../../../contract/admin';
 import { messages } from '../../../../contract/messages';
+import { fetchImports, type ImportResult, resultOfHistory, resultOfUpload } from '../api/imports';
 import { type UploadProgress, uploadLeads } from '../api/upload-leads';
-import { saveInvalidLeads } from '../lib/invalid-leads-file';
+import { ImportHistory } from './import-history';
+import { ImportResultPanel } from './import-result';
 import { UploadProgressBar } from './upload-progress';
 
 const m = messages.upload;
@@ -16,24 +18,44 @@ export function uploadSummary(answer: UploadResponse): string {
   return answer.message ? `${summary}. ${answer.message}` : summary;
 }
 
-/** Spec §2 upload bar: auto-assign, file, Upload Leads, and the rejected rows when there are any. */
+/**
+ * Spec §2 upload bar: auto-assign, file, Upload Leads, and the rejected rows when there are any,
+ * in the lasting panel of the latest import (issue 19).
+ */
 export function UploadBar({ onUploaded }: { onUploaded: () => void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [autoAssign, setAutoAssign] = useState(true);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [invalidFile, setInvalidFile] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [imports, setImports] = useState(0);
+
+  // The latest import stays on show, rejected rows included, after the page is left (issue 19).
+  useEffect(() => {
+    let current = true;
+    fetchImports()
+      .then((history) => {
+        const latest = history[0];
+        if (current && latest) setResult((shown) => shown ?? resultOfHistory(latest));
+      })
+      .catch(() => {
+        // No panel until the next upload; the upload itself still works.
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const upload = async () => {
     if (!file) return void toast.error(m.noFile);
     if (!isSpreadsheetName(file.name)) return void toast.error(m.wrongType);
-    setInvalidFile(null);
     setProgress({ phase: 'uploading', percent: 0 });
     try {
       const answer = await uploadLeads(file, autoAssign, setProgress);
       toast(uploadSummary(answer), { icon: 'ℹ️' });
-      setInvalidFile(answer.invalidFile ?? null);
+      setResult(resultOfUpload(answer, file.name));
+      setImports((n) => n + 1);
       setFile(null);
       if (input.current) input.current.value = '';
       onUploaded();
@@ -73,20 +95,13 @@ export function UploadBar({ onUploaded }: { onUploaded: () => void }) {
         >
           Upload Leads
         </button>
-        {invalidFile ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => saveInvalidLeads(invalidFile)}
-          >
-            Download Invalid Leads
-          </button>
-        ) : null}
         <a className="upload-template" href={TEMPLATE_URL} download="leads-template.xlsx">
           Download template
         </a>
       </div>
       {progress ? <UploadProgressBar progress={progress} /> : null}
+      {result ? <ImportResultPanel result={result} /> : null}
+      <ImportHistory reloadKey={imports} onUndone={onUploaded} />
     </section>
   );
 }

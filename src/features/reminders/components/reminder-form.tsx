@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { messages } from '../../../../contract/messages';
 import { readSession } from '../../../lib/session';
+import { DAY_MS, HOUR_MS, later, toLocalInput, tomorrowAtTen } from '../lib/follow-ups';
 
 interface ReminderFormProps {
   /** Spec §2: Set Reminder works only after a note was saved for this lead in this session. */
@@ -10,6 +11,13 @@ interface ReminderFormProps {
 }
 
 const TOAST = { duration: 2000 };
+
+/** The times people pick most, one tap each, beside the full date-and-time input (issue 15). */
+const quickPicks: { label: string; at: (now: number) => Date }[] = [
+  { label: 'in 1 h', at: (now) => later(now, HOUR_MS) },
+  { label: 'tomorrow 10:00', at: tomorrowAtTen },
+  { label: 'in 3 days', at: (now) => later(now, 3 * DAY_MS) },
+];
 
 /** Asks once, on the user's own tap, so the browser lets the page show reminder notifications. */
 function askNotificationPermission(): void {
@@ -58,6 +66,19 @@ export function ReminderForm({ enabled, onSet }: ReminderFormProps) {
           value={value}
           onChange={(e) => setValue(e.target.value)}
         />
+        <fieldset className="quick-picks">
+          <legend className="visually-hidden">Quick picks</legend>
+          {quickPicks.map((pick) => (
+            <button
+              key={pick.label}
+              type="button"
+              className="quick-pick"
+              onClick={() => setValue(toLocalInput(pick.at(Date.now())))}
+            >
+              {pick.label}
+            </button>
+          ))}
+        </fieldset>
       </div>
       <button
         type="button"

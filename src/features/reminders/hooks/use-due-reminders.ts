@@ -8,12 +8,11 @@ const CHECK_EVERY_MS = 30_000;
 const MISSED_WINDOW_MS = 12 * 3600_000;
 
 /** A system notification through the service worker registration (works on Android, where `new Notification` does not). */
-async function notify(title: string, body: string): Promise<void> {
+async function notify(title: string, body: string, tag: string): Promise<void> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
-    if (registration)
-      await registration.showNotification(title, { body, tag: title, icon: '/icons/icon-192.png' });
+    if (registration) await registration.showNotification(title, { body, tag, icon: '/icons/icon-192.png' });
   } catch {
     // The toast below still tells the user.
   }
@@ -40,7 +39,10 @@ export function useDueReminders(
       const title = leadStatusMessages.reminderDue(r.leadName);
       void mark(r.key);
       toast(r.note ? `${title}: ${r.note}` : title, { duration: 2000, icon: '⏰' });
-      void notify(title, r.note);
+      // A system notification only while the app is out of sight (the toast says it otherwise),
+      // under the tag of the service worker's push for this reminder: one notice, not two.
+      if (document.visibilityState === 'hidden')
+        void notify(title, r.note, r.key.startsWith('r-') ? `reminder-${r.key.slice(2)}` : r.key);
     }
   }).current;
 

@@ -1,3 +1,4 @@
+import type { FollowUp } from '../../../../contract/follow-ups';
 import type { NoteRecordAnswer, Reminder, StatusChangeAnswer } from '../../../../contract/lead-status';
 import type { Lead } from '../../../../contract/leads';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../contract/sync';
@@ -8,7 +9,8 @@ export type RowAnswer =
   | { kind: 'status'; body: StatusChangeAnswer }
   | { kind: 'note'; body: NoteRecordAnswer }
   | { kind: 'reminder'; body: Reminder }
-  | { kind: 'lead'; body: Lead };
+  | { kind: 'lead'; body: Lead }
+  | { kind: 'reminder-update'; body: FollowUp };
 
 /** Sends one outbox row (spec §7 calls); its id is the Idempotency-Key, so a resend is harmless. */
 export async function sendRow(row: OutboxRow): Promise<RowAnswer> {
@@ -25,5 +27,15 @@ export async function sendRow(row: OutboxRow): Promise<RowAnswer> {
       return { kind: 'reminder', body: await api.post('LeadStatus/add-reminder', options).json<Reminder>() };
     case 'lead':
       return { kind: 'lead', body: await api.post('Admin/leads', options).json<Lead>() };
+    case 'reminder-update': {
+      // The payload carries the reminder's id beside the PUT body (contract/follow-ups.ts).
+      const { reminderId, ...body } = row.payload as { reminderId: number };
+      return {
+        kind: 'reminder-update',
+        body: await api
+          .put(`LeadStatus/reminders/${reminderId}`, { ...options, json: body })
+          .json<FollowUp>(),
+      };
+    }
   }
 }

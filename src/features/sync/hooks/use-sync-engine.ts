@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { LeadNestDb } from '../../../lib/db';
-import { refreshLeads, refreshOptions, refreshReminders } from '../refresh';
+import { refreshLeads, refreshReminders } from '../refresh';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from '../sync-engine';
 
 const engines = new WeakMap<LeadNestDb, SyncEngine>();
@@ -32,9 +32,9 @@ export function useSyncEngine(db: LeadNestDb, onEvent: (event: SyncEvent) => voi
   useEffect(() => {
     let cancelled = false;
     let sentSinceRefresh = 0;
+    // The option lists come with the leads' changes when they changed (issue 18).
     const refreshAll = async () => {
-      const result = await refreshLeads(db);
-      await Promise.all([refreshOptions(db), refreshReminders(db)]);
+      const [result] = await Promise.all([refreshLeads(db), refreshReminders(db)]);
       return result;
     };
     const unsubscribe = engine.subscribe((event) => {

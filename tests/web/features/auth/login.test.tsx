@@ -73,12 +73,10 @@ describe('login screen', () => {
     expect(localStorage.getItem('roleId')).toBe('3');
   });
 
-  it('tells a Manager there is no dashboard yet and stays on the login screen', async () => {
+  it('sends a Manager to the team dashboard (issue 17)', async () => {
     const { location } = await signIn(manager.email, manager.password);
-    expect(await screen.findByText(messages.login.managerUnavailable)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 1700));
-    expect(location.pathname).toBe('/');
-    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(await screen.findByRole('heading', { name: 'Team activity' }, { timeout: 3000 })).toBeVisible();
+    expect(location.pathname).toBe('/manager');
   });
 
   it('warns about a role it does not know', async () => {
@@ -106,6 +104,18 @@ describe('login screen', () => {
     expect(location.pathname).toBe('/');
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('tells a deactivated account why it cannot sign in (issue 17)', async () => {
+    const leaver = await createAccount(server.app, admin, Role.Employee);
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/Admin/staff/${leaver.id}/deactivate`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const { location } = await signIn(leaver.email, leaver.password);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.login.deactivated);
+    expect(location.pathname).toBe('/');
   });
 
   it("shows the server's message when sign-in attempts are rate limited", async () => {

@@ -210,7 +210,11 @@ describe('the older employee board (/employees)', () => {
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);
-      if (request.method === 'PUT') sent.push(await request.clone().json());
+      // The outbox sends the move as an op of POST /api/sync, its body the single call's (issue 18).
+      if (request.url.endsWith('/api/sync')) {
+        const batch = (await request.clone().json()) as { ops: { body: unknown }[] };
+        sent.push(...batch.ops.map((op) => op.body));
+      }
       return realFetch(input, init);
     });
     openBoard(employee);

@@ -16,6 +16,8 @@ export interface SeenRequest {
   url: string;
   idempotencyKey: string | undefined;
   step: GatewayStep;
+  /** The request body as text, once it has arrived (empty for GET). */
+  body: string;
 }
 
 /** A gateway in front of the real API whose behaviour a test scripts request by request. */
@@ -53,11 +55,17 @@ export async function startFlakyGateway(target: string) {
 
   const server = createServer((req, res) => {
     const step = script.shift() ?? fallback;
-    seen.push({
+    const entry: SeenRequest = {
       method: req.method ?? '',
       url: req.url ?? '',
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       step,
+      body: '',
+    };
+    seen.push(entry);
+    // A second reader beside the pipe to the server: both see every chunk.
+    req.on('data', (c: Buffer) => {
+      entry.body += c.toString('utf8');
     });
     if (step === 'down') {
       req.socket.destroy();

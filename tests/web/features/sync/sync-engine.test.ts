@@ -256,7 +256,8 @@ describe('the outbox while offline', () => {
     gateway.reset();
     for (const text of ['a', 'b', 'c']) await enqueue(db, note(leadId, text));
     await Promise.all([engine.flush(), engine.flush(), engine.flush(true)]);
-    expect(gateway.writes()).toHaveLength(3);
+    // One batch carries the three rows (issue 18).
+    expect(gateway.writes()).toHaveLength(1);
     expect(await serverNotes(leadId)).toEqual(['a', 'b', 'c']);
   });
 });
@@ -340,13 +341,13 @@ describe('answers that stop a row', () => {
     expect(events.find((e) => e.type === 'attention')).toMatchObject({
       message: leadStatusMessages.unknownCallStatus,
     });
-    // The row behind it still went through.
-    expect(await serverNotes(leadId)).toEqual(['first contact', 'later note']);
-    expect(await db.leads.get(leadId)).toMatchObject({ status: 'Interested', attention: 1, pendingCount: 0 });
+    // The row behind it on the same lead waits for it (issue 18: a lead's rows apply in order).
+    expect(await serverNotes(leadId)).toEqual(['first contact']);
+    expect(await db.leads.get(leadId)).toMatchObject({ status: 'Interested', attention: 1, pendingCount: 1 });
 
     await editRow(db, row.id, { ...stuck!.payload, callStatusId: ids.connected });
-    expect(await engine.flush()).toMatchObject({ sent: 1 });
-    expect(await serverNotes(leadId)).toEqual(['first contact', 'later note', 'typed on a bumpy road']);
+    expect(await engine.flush()).toMatchObject({ sent: 2 });
+    expect(await serverNotes(leadId)).toEqual(['first contact', 'typed on a bumpy road', 'later note']);
     expect(await db.outbox.count()).toBe(0);
 
     const other = await serverLead({ owner: admin });

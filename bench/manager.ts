@@ -1,0 +1,264 @@
+// `npm run bench:manager [-- --pg [url]] [--runs 15]` (issue 17): GET /api/Manager/activity over
+// 100,000 leads and 500,000 notes (50 employees, 60,000 status records, 160,000 status changes,
+// 20,000 reminders) on a fresh SQLite file, or a fresh PostgreSQL schema with --pg. Prints the
+// answer time of the real route (app.inject, median and worst of --runs) for today, 7 and 30
+// days, and the query plan of each aggregate. Goal: under 200 ms.
+import { parseArgs } from 'node:util';
+import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { Role } from '../contract/roles';
+import { createManagerRepository } from '../server/repositories/manager.repository';
+import { createFirstAdmin, createTestApp } from '../tests/helpers/test-server';
+
+const { values: args } = parseArgs({
+  options: { pg: { type: 'string' }, runs: { type: 'string', default: '15' } },
+  args: process.argv
+    .slice(2)
+    .flatMap((a, i, all) =>
+      a === '--pg' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--'))
+        ? [a, process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']
+        : [a],
+    ),
+});
+const pgUrl = args.pg ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
+const RUNS = Number(args.runs);
+const LEADS = 100_000;
+const NOTES = 500_000;
+const EMPLOYEES = 50;
+const DAY = 86_400_000;
+
+let seed = 42;
+const rand = (k: number) => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed % k;
+};
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function inBatches<T>(
+  rows: number,
+  size: number,
+  make: (i: number) => T,
+  write: (batch: T[]) => Promise<unknown>,
+) {
+  for (let start = 0; start < rows; start += size) {
+    const batch: T[] = [];
+    for (let i = start; i < Math.min(rows, start + size); i++) batch.push(make(i));
+    await write(batch);
+  }
+}
+
+const t = await createTestApp();
+const { db, dialect } = t.app.deps;
+const admin = await createFirstAdmin(t.app);
+const now = Date.now();
+const seeded = Date.now();
+const employees = await db
+  .insertInto('users')
+  .values(
+    Array.from({ length: EMPLOYEES }, (_, i) => ({
+      email: `agent${i}@bench.test`,
+      password_hash: 'unused',
+      contact: null,
+      aadhaar_enc: null,
+      aadhaar_hash: null,
+      aadhaar_last4: null,
+      role_id: Role.Employee,
+      created_at: iso(now - 400 * DAY),
+    })),
+  )
+  .returning(['id', 'email'])
+  .execute();
+const statuses = await db.selectFrom('client_statuses').select('id').execute();
+const campaigns = ['Riverside', 'Hill View', 'Lakeside', 'Palm Grove', 'Sea Breeze', ''];
+
+await db.transaction().execute(async (trx) => {
+  await inBatches(
+    LEADS,
+    500,
+    (i) => {
+      const holder = i % 10 === 0 ? null : employees[rand(EMPLOYEES)]!.id;
+      const created = now - rand(365 * DAY);
+      return {
+        name: `Lead ${i}`,
+        email: '',
+        phone: String(7_000_000_000 + i),
+        visit_date_time: null,
+        configuration: '2 BHK',
+        site_visit: campaigns[rand(campaigns.length)]!,
+        location: 'Andheri',
+        interested_in: '',
+        created_by: null,
+        assigned_to_id: holder,
+        assigned_date: holder ? iso(created + DAY) : null,
+        created_at: iso(created),
+        deleted_at: null,
+      };
+    },
+    (batch) => trx.insertInto('leads').values(batch).execute(),
+  );
+});
+const firstLead = (
+  await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .executeTakeFirstOrThrow()
+).id as number;
+const leadAt = (i: number) => firstLead + i;
+await db.transaction().execute(async (trx) => {
+  // 60% of leads have a status record; the trigger logs each as a change.
+  await inBatches(
+    60_000,
+    500,
+    (i) => {
+      const at = iso(now - rand(120 * DAY));
+      const by = employees[rand(EMPLOYEES)]!.email;
+      return {
+        lead_id: leadAt(i),
+        call_status_id: 1,
+        client_status_id: statuses[rand(statuses.length)]!.id,
+        location_id: null,
+        configuration_id: null,
+        client_priority_id: 1,
+        token_id: 1,
+        notes: 'seed',
+        call_date_time: at,
+        created_by: by,
+        created_on: at,
+        last_updated_by: by,
+        last_updated_on: at,
+      };
+    },
+    (batch) => trx.insertInto('lead_statuses').values(batch).execute(),
+  );
+  await inBatches(
+    100_000,
+    1000,
+    () => ({
+      lead_id: leadAt(rand(60_000)),
+      from_status_id: null,
+      to_status_id: statuses[rand(statuses.length)]!.id,
+      changed_by: employees[rand(EMPLOYEES)]!.email,
+      changed_at: iso(now - rand(365 * DAY)),
+    }),
+    (batch) => trx.insertInto('lead_status_changes').values(batch).execute(),
+  );
+});
+await db.transaction().execute(async (trx) => {
+  await inBatches(
+    NOTES,
+    500,
+    () => {
+      const i = rand(60_000);
+      return {
+        lead_id: leadAt(i),
+        lead_status_id: i + 1,
+        notes: 'Called, will think about it',
+        call_status_id: 1 + rand(6),
+        client_status_id: statuses[rand(statuses.length)]!.id,
+        location_id: null,
+        configuration_id: null,
+        call_date_time: null,
+        created_by: employees[rand(EMPLOYEES)]!.email,
+        created_on: iso(now - rand(365 * DAY)),
+      };
+    },
+    (batch) => trx.insertInto('lead_notes').values(batch).execute(),
+  );
+  await inBatches(
+    20_000,
+    1000,
+    () => {
+      const who = employees[rand(EMPLOYEES)]!;
+      return {
+        lead_id: leadAt(rand(LEADS)),
+        user_id: who.id,
+        employee_email: who.email,
+        reminder_time: iso(now - rand(60 * DAY) + 10 * DAY),
+        note: '',
+        is_sent: 0,
+        created_by: who.email,
+        created_on: iso(now - 70 * DAY),
+      };
+    },
+    (batch) => trx.insertInto('reminders').values(batch).execute(),
+  );
+});
+if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('analyze'));
+else await db.executeQuery(CompiledQuery.raw('analyze'));
+console.log(
+  `${dialect}: seeded ${LEADS} leads, ${NOTES} notes in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+);
+
+const periods: [string, number][] = [
+  ['today', (now - new Date(now).setHours(0, 0, 0, 0)) / DAY],
+  ['7 days', 7],
+  ['30 days', 30],
+];
+for (const [label, days] of periods) {
+  const url = `/api/Manager/activity?from=${encodeURIComponent(iso(now - days * DAY))}&to=${encodeURIComponent(iso(Date.now() + DAY))}`;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    const start = performance.now();
+    const res = await t.app.inject({ url, headers: { authorization: `Bearer ${admin.token}` } });
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+    if (i >= 2) times.push(performance.now() - start); // two warm-up calls
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  console.log(
+    `GET /api/Manager/activity, ${label.padEnd(8)} median ${median.toFixed(1)} ms, worst ${times.at(-1)!.toFixed(1)} ms (${RUNS} runs)`,
+  );
+}
+
+// Each aggregate on its own, 30 days.
+{
+  const repo = createManagerRepository(db);
+  const w = { from: iso(now - 30 * DAY), to: iso(now + DAY), now: iso(now), weekAgo: iso(now - 7 * DAY) };
+  const parts: [string, () => Promise<unknown>][] = [
+    ['notes by author', () => repo.notesByAuthor(w)],
+    ['moves by author', () => repo.movesByAuthor(w, 2, 3)],
+    ['leads by holder and status', () => repo.leadsByHolderAndStatus(w)],
+    ['overdue follow-ups', () => repo.overdueByEmployee(w)],
+    ['reached by status', () => repo.reachedByStatus(w)],
+    ['campaigns', () => repo.campaigns(w, 3)],
+  ];
+  for (const [label, run] of parts) {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  ${label.padEnd(28)} median ${times[3]!.toFixed(1)} ms`);
+  }
+}
+
+// The plan of each aggregate, from the SQL the repository sends.
+const seen: RootOperationNode[] = [];
+const recorder: KyselyPlugin = {
+  transformQuery: ({ node }) => {
+    seen.push(node);
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+const recorded = db.withPlugin(recorder);
+const repo = createManagerRepository(recorded as typeof db);
+const w = { from: iso(now - 30 * DAY), to: iso(now + DAY), now: iso(now), weekAgo: iso(now - 7 * DAY) };
+await repo.notesByAuthor(w);
+await repo.movesByAuthor(w, 2, 3);
+await repo.leadsByHolderAndStatus(w);
+await repo.overdueByEmployee(w);
+await repo.reachedByStatus(w);
+await repo.campaigns(w, 3);
+const explain = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
+for (const node of seen) {
+  const query = db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
+  const answer = await db.executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(explain + query.sql, [...query.parameters]),
+  );
+  console.log(`\n${query.sql.replace(/\s+/g, ' ').trim()}`);
+  for (const row of answer.rows) console.log(`    ${row.detail ?? row['QUERY PLAN']}`);
+}
+await t.close();
