@@ -266,6 +266,38 @@ describe('a follow-up reminder on a phone', () => {
     await modal.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('gives the device back to the server when the board opens, after the server dropped it', async () => {
+    // What a 410 from the push service, or a deactivate and reactivate, leaves behind.
+    const dropped = await fetch(`${server.url}/api/push/subscriptions`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${employee.token}` },
+      body: JSON.stringify({ endpoint: testDevice.subscription.endpoint }),
+    });
+    expect(dropped.status).toBe(204);
+
+    const renewed = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/push/subscriptions',
+    );
+    await page.goto('/employee');
+    expect((await renewed).status()).toBe(201);
+
+    // And the next reminder reaches this device again.
+    const before = pushService.received.length;
+    const reminder = await addReminder(leads.kiran!, new Date(Date.now() + 2_000), 'Back on');
+    await pushService.waitFor(before + 1, 30_000);
+    const latest = pushService.received.at(-1)!;
+    expect(latest.path).toBe(testDevice.path);
+    expect(JSON.parse(testDevice.decrypt(latest.body))).toMatchObject({
+      leadName: 'Kiran Shah',
+      note: 'Back on',
+    });
+    // Done, so the tests below see only their own follow-ups of this lead.
+    await call(`LeadStatus/reminders/${reminder.reminderId}`, employee.token, {
+      method: 'PUT',
+      body: { done: true },
+    });
+  });
+
   it('after Call on a card and coming back, opens the note modal on Call Status, unless dismissed today', async () => {
     await page.goto('/employee');
     const card = page.getByRole('article', { name: 'Vikram Rao' });

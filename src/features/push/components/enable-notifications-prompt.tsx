@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { pushMessages as m } from '../../../../contract/push-messages';
 import type { LeadNestDb } from '../../../lib/db';
-import { turnOn } from '../lib/push-subscription';
+import { renewSubscription, turnOn } from '../lib/push-subscription';
 import { pushStateChanged, usePushState } from '../lib/use-push-state';
 import '../push.css';
 
@@ -17,6 +17,12 @@ export function EnableNotificationsPrompt({ db }: { db: LeadNestDb }) {
   const { state } = usePushState(db);
   const answered = useLiveQuery(async () => (await db.getMeta('pushPromptAnswered')) ?? false, [db]);
   const [busy, setBusy] = useState(false);
+  // This component is the board's only push code (lazy), so it also keeps an "on" device on.
+  useEffect(() => {
+    renewSubscription(db)
+      .then(pushStateChanged)
+      .catch((error) => console.warn('Could not renew this device’s notifications', error));
+  }, [db]);
   if (state !== 'off' || answered !== false) return null;
 
   async function answer(enable: boolean) {

@@ -71,6 +71,29 @@ export async function turnOn(db: LeadNestDb): Promise<PushState> {
   return 'on';
 }
 
+/**
+ * Once each time the board opens, online: posts this user's subscription again (idempotent per
+ * endpoint on the server). The server may have dropped it (its push service answered 410 once,
+ * the account was deactivated and reactivated), and the browser may have renewed or dropped the
+ * subscription itself (`pushsubscriptionchange`, which the worker cannot answer: the token lives
+ * with the page). Only for a user who turned notifications on here and has not turned them off.
+ */
+export async function renewSubscription(db: LeadNestDb): Promise<void> {
+  if (!pushAvailable() || Notification.permission !== 'granted' || !navigator.onLine) return;
+  const mine = await db.getMeta('pushEndpoint');
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!mine || !registration) return;
+  let subscription = await registration.pushManager.getSubscription();
+  // A different one is another user's on this phone (turning on replaced this user's): leave it.
+  if (subscription && subscription.endpoint !== mine) return;
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(await fetchPublicKey()),
+  });
+  await saveSubscription(subscription.toJSON());
+  await db.setMeta('pushEndpoint', subscription.endpoint);
+}
+
 /** Stops this device's reminders: the server forgets the endpoint, the browser drops it. */
 export async function turnOff(db: LeadNestDb): Promise<PushState> {
   const subscription = pushAvailable() ? await currentSubscription() : null;
