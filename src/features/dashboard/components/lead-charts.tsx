@@ -2,6 +2,7 @@ import { Bar } from '@nivo/bar';
 import { Pie } from '@nivo/pie';
 import { useRef } from 'react';
 import type { LeadStats } from '../../../../contract/admin';
+import { formatCount } from '../lib/format';
 import { useElementWidth } from '../lib/use-element-width';
 
 // Loaded on its own (React.lazy in charts-panel.tsx): nivo and d3 never reach the login screen or
@@ -26,8 +27,14 @@ function Sized({ children }: { children: (width: number) => React.ReactNode }) {
 
 export function AssignmentPie({ stats }: { stats: LeadStats }) {
   const data = [
-    { id: 'Assigned', label: 'Assigned', value: stats.assigned, color: GREEN },
-    { id: 'Unassigned', label: 'Unassigned', value: stats.unassigned, color: RED },
+    // The counts ride in the legend too: a slice of 3 leads in 1,00,000 is too thin to carry one.
+    { id: 'Assigned', label: `Assigned ${formatCount(stats.assigned)}`, value: stats.assigned, color: GREEN },
+    {
+      id: 'Unassigned',
+      label: `Unassigned ${formatCount(stats.unassigned)}`,
+      value: stats.unassigned,
+      color: RED,
+    },
   ];
   return (
     <Sized>
@@ -39,6 +46,7 @@ export function AssignmentPie({ stats }: { stats: LeadStats }) {
           colors={{ datum: 'data.color' }}
           margin={{ top: 16, right: 16, bottom: 40, left: 16 }}
           innerRadius={0.55}
+          valueFormat={formatCount}
           // Instant redraws: a count that changes should read as changed, not as a moving shape.
           animate={false}
           padAngle={1}
@@ -52,7 +60,7 @@ export function AssignmentPie({ stats }: { stats: LeadStats }) {
               anchor: 'bottom',
               direction: 'row',
               translateY: 34,
-              itemWidth: 100,
+              itemWidth: 150,
               itemHeight: 18,
               symbolSize: 12,
               symbolShape: 'circle',
@@ -73,7 +81,8 @@ interface BarsProps {
 export function CountBars({ items, indexLabel }: BarsProps) {
   const data = items.map((i) => ({ key: i.label, Leads: i.count }));
   // Long emails and campaign names are shortened under the bar; the tooltip has the full text.
-  // Many bars get narrower labels and no count inside the bar (it would not fit).
+  // Many bars get narrower labels. Each count sits above its bar, so a bar too short to hold it
+  // (1 lead beside 12,000) still shows its number.
   const crowded = data.length > 6;
   const max = crowded ? 10 : 14;
   const short = (v: string | number) => {
@@ -90,15 +99,17 @@ export function CountBars({ items, indexLabel }: BarsProps) {
           keys={['Leads']}
           indexBy="key"
           colors={[BAR]}
-          margin={{ top: 12, right: 12, bottom: 64, left: 52 }}
+          margin={{ top: 22, right: 12, bottom: 64, left: 60 }}
           padding={0.3}
           animate={false}
           borderRadius={3}
-          labelTextColor="#ffffff"
-          labelSkipHeight={14}
-          enableLabel={!crowded}
+          valueFormat={formatCount}
+          enableLabel={false}
+          // Only where each bar has room for its number (1,00,000 is ~40 px wide); else the tooltip.
+          enableTotals={(width - 72) / data.length >= 44}
+          totalsOffset={6}
           axisBottom={{ tickRotation: data.length > 3 ? -35 : 0, format: short }}
-          axisLeft={{ tickValues: 5, format: (v) => (Number.isInteger(v) ? String(v) : '') }}
+          axisLeft={{ tickValues: 5, format: (v) => (Number.isInteger(v) ? formatCount(Number(v)) : '') }}
           theme={theme}
           role="img"
           ariaLabel={indexLabel}
