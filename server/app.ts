@@ -17,6 +17,7 @@ import etag from './plugins/etag';
 import idempotency from './plugins/idempotency';
 import problemJson, { frameworkError } from './plugins/problem-json';
 import reminderScheduler from './plugins/reminder-scheduler';
+import syncChangesPruner from './plugins/sync-changes-pruner';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin.routes';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(syncRoutes, { prefix: '/api/sync' });
   await app.register(pushRoutes, { prefix: '/api/push' });
   await app.register(reminderScheduler);
+  await app.register(syncChangesPruner);
   await app.register(staticFiles, { root: config.staticDir });
 
   await app.ready();

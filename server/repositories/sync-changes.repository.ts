@@ -71,6 +71,43 @@ export function createSyncChangesRepository(db: Kysely<Database>, dialect: Diale
       return rows.map((r) => r.lead_id);
     },
 
+    /**
+     * Deletes the rows that a newer row of the same (employee, lead) pair makes redundant, in seq
+     * windows of `window` so no statement holds the write lock for long: a delta lists a lead once
+     * however many of its rows lie above the cursor, and the newest row of every pair stays, so
+     * every answer is the same afterwards, and so is the cursor (on SQLite the highest seq, which
+     * is always the newest row of its pair). Option-list changes are the pair (0, 0). Returns the
+     * number of rows deleted.
+     */
+    async pruneSuperseded(window = 5_000, pause: () => Promise<void> = async () => {}): Promise<number> {
+      const bounds = await db
+        .selectFrom('lead_changes')
+        .select((eb) => [eb.fn.min('seq').as('low'), eb.fn.max('seq').as('high')])
+        .executeTakeFirst();
+      const low = Number(bounds?.low ?? 0);
+      const high = Number(bounds?.high ?? 0);
+      let deleted = 0;
+      for (let from = low - 1; from < high; from += window) {
+        const result = await db
+          .deleteFrom('lead_changes')
+          .where('seq', '>', from)
+          .where('seq', '<=', Math.min(from + window, high))
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('lead_changes as newer')
+                .select(sql.lit(1).as('one'))
+                .whereRef('newer.user_id', '=', 'lead_changes.user_id')
+                .whereRef('newer.lead_id', '=', 'lead_changes.lead_id')
+                .whereRef('newer.seq', '>', 'lead_changes.seq'),
+            ),
+          )
+          .executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+        await pause();
+      }
+      return deleted;
+    },
+
     async optionsChanged(since: number, upTo: number): Promise<boolean> {
       const row = await db
         .selectFrom('lead_changes')

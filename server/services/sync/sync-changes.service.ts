@@ -38,6 +38,9 @@ export function createSyncChangesService({
   }
 
   return {
+    /** Drops lead_changes rows that change no answer (see the repository); safe at any time. */
+    prune: (pause?: () => Promise<void>) => changes.pruneSuperseded(undefined, pause),
+
     async since(userId: number, sinceText: string | undefined): Promise<SyncChanges> {
       const upTo = await changes.cursor();
       const cursor = formatCursor(upTo);

@@ -196,4 +196,47 @@ describe('GET /api/sync/changes', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/sync/changes' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('answers the same after the rows a newer one of the same employee and lead makes redundant are trimmed', async () => {
+    const [a, b] = await Promise.all(['Trim A', 'Trim B'].map((n) => insertLead(t.app, employee, n)));
+    const start = (await changes(employee)).cursor;
+    expect((await postBatch(t.app, employee, [note(a!)])).json().results[0]!.status).toBe(201);
+    const middle = (await changes(employee, start)).cursor;
+    for (const lead of [a!, a!, b!])
+      expect((await postBatch(t.app, employee, [note(lead)])).json().results[0]!.status).toBe(201);
+    const before = [await changes(employee, start), await changes(employee, middle)];
+    expect(before[0]!.leads.map((l) => l.leadID).sort()).toEqual([a, b].sort());
+
+    const { db } = t.app.deps;
+    const rowsOf = async (lead: number) =>
+      (
+        await db
+          .selectFrom('lead_changes')
+          .select('seq')
+          .where('user_id', '=', employee.id)
+          .where('lead_id', '=', lead)
+          .execute()
+      ).length;
+    expect(await rowsOf(a!)).toBeGreaterThanOrEqual(3);
+
+    expect(await t.app.deps.syncChanges.prune()).toBeGreaterThanOrEqual(2);
+    expect(await rowsOf(a!)).toBe(1);
+    const pairs = await db
+      .selectFrom('lead_changes')
+      .select(['user_id', 'lead_id', (eb) => eb.fn.countAll<number>().as('rows')])
+      .groupBy(['user_id', 'lead_id'])
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    // Rows that share the newest seq of their pair (one PostgreSQL statement) may stay together.
+    for (const pair of pairs) {
+      const seqs = await db
+        .selectFrom('lead_changes')
+        .select('seq')
+        .where('user_id', '=', pair.user_id)
+        .where('lead_id', '=', pair.lead_id)
+        .execute();
+      expect(new Set(seqs.map((r) => String(r.seq))).size).toBe(1);
+    }
+    expect([await changes(employee, start), await changes(employee, middle)]).toEqual(before);
+  });
 });
