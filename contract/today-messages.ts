@@ -10,6 +10,7 @@ export const todayMessages = {
   nothingToday: 'Nothing else due today.',
   nothingUpcoming: 'No follow-ups planned after today. Set one from a lead’s Add Note.',
   done: 'Done',
+  notStored: 'This change could not be saved on this device. Please try again.',
   markedDone: (leadName: string) => `Follow-up with ${leadName} marked done.`,
   snooze: 'Snooze',
   snoozeInHour: 'In 1 hour',

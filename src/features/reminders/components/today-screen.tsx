@@ -43,10 +43,22 @@ export function TodayScreen({ email }: { email: string }) {
   const sections = todaySections(items, now);
 
   async function send(write: Promise<{ id: string }>, message: string) {
-    const row = await write;
+    let row: { id: string };
+    try {
+      row = await write;
+    } catch (error) {
+      console.warn('Could not store the follow-up change on this device', error);
+      toast.error(t.notStored, TOAST);
+      return;
+    }
     toast.success(message, TOAST);
-    await engine.flush();
-    if ((await db.outbox.get(row.id))?.state === 'pending') void requestBackgroundSync();
+    // Stored on the device: from here on, a failure only delays the sending (the engine retries).
+    try {
+      await engine.flush();
+      if ((await db.outbox.get(row.id))?.state === 'pending') void requestBackgroundSync();
+    } catch (error) {
+      console.warn('Sending the follow-up change waits for the next try', error);
+    }
   }
   const actionsFor = (item: FollowUpItem) => ({
     onDone: () => void send(markDone(db, item), t.markedDone(item.leadName)),

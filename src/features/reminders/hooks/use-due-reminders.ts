@@ -37,7 +37,8 @@ export function useDueReminders(
       const due = Date.parse(r.reminderTime);
       if (due > now || now - due > MISSED_WINDOW_MS || seen(r.key)) continue;
       const title = leadStatusMessages.reminderDue(r.leadName);
-      void mark(r.key);
+      // Noting it may fail (the device database closing at sign-out): at worst it toasts again.
+      Promise.resolve(mark(r.key)).catch(() => undefined);
       toast(r.note ? `${title}: ${r.note}` : title, { duration: 2000, icon: '⏰' });
       // A system notification only while the app is out of sight (the toast says it otherwise),
       // under the tag of the service worker's push for this reminder: one notice, not two.

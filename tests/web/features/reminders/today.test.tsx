@@ -147,7 +147,8 @@ describe('Today', () => {
       const stored = await serverReminder(vikram);
       expect(new Date(stored!.reminderTime).getHours()).toBe(10);
     }, FIRST);
-    expect(screen.getByText('Nothing overdue.')).toBeVisible();
+    // A reminders refresh that left before the snooze landed may show it overdue for a moment.
+    await waitFor(() => expect(screen.getByText('Nothing overdue.')).toBeVisible());
   });
 
   it('opens offline from the device: overdue follow-ups still show, and a Done waits for the network', async () => {
