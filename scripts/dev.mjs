@@ -1,0 +1,19 @@
+// `npm run dev`: the fast loop. The API under `tsx watch` (restarts on every server change) and
+// Vite's dev server for the PWA (hot reload, /api proxied to the API on PORT, default 8093).
+// Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['vite'], { stdio: 'inherit' }),
+];
+let stopping = false;
+const stop = (code) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exitCode = code;
+};
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
