@@ -266,11 +266,10 @@ async function compareBuild(): Promise<void> {
       `Server start, spawn to the first 200 from /api/health (SQLite, ${TOTAL_LEADS.toLocaleString('en-US')} leads), ` +
         `median of ${starts} (min–max):`,
     );
-    variants.forEach((v, i) =>
+    for (const [i, v] of variants.entries())
       console.log(
         `  ${v.name.padEnd(44)} ${median(startMs[i]!).toFixed(0).padStart(5)} ms  (${Math.min(...startMs[i]!).toFixed(0)}–${Math.max(...startMs[i]!).toFixed(0)})`,
-      ),
-    );
+      );
 
     console.log(
       `\nGET /api/Admin/leads as an employee (${OWN_LEADS} leads), autocannon ${CONNECTIONS} connections × ${DURATION} s, ` +
@@ -305,7 +304,7 @@ async function compareBuild(): Promise<void> {
         }
       }
     }
-    variants.forEach((v, i) => console.log(line(v.name, merged(results[i]!))));
+    for (const [i, v] of variants.entries()) console.log(line(v.name, merged(results[i]!)));
     const ratio = merged(results[0]!).requests.average / merged(results[1]!).requests.average;
     console.log(`  compiled / tsx: ${ratio.toFixed(2)}× the requests per second`);
   } finally {
