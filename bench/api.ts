@@ -6,8 +6,14 @@
 // prints requests/s, p99 and the ratio a/b (target ≥ 0.7). Then the same list revalidated with
 // If-None-Match and fetched with Accept-Encoding, and the query plans of the list and stats
 // queries. autocannon runs as a child process, not on the servers' event loop.
+//
+// `--compare-build` (issue 16) instead compares the two ways of running the server, as child
+// processes on one seeded SQLite data dir: the compiled bundle `npm start` runs
+// (node dist-server/main.mjs) and the TypeScript loader (node --import tsx server/main.ts):
+// start time (spawn to the first 200 from /api/health, median of --starts, alternating) and
+// the same employee list under autocannon in alternating rounds.
 
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
@@ -17,6 +23,8 @@ import type { Result } from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { Role } from '../contract/roles';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 import type { Db } from '../server/db/database';
 import { createAccount, createFirstAdmin, createTestApp } from '../tests/helpers/test-server';
 import { printQueryPlans } from './query-plans';
@@ -27,6 +35,8 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '5' },
     rounds: { type: 'string', default: '3' },
+    'compare-build': { type: 'boolean', default: false },
+    starts: { type: 'string', default: '7' },
   },
   // `--pg` alone takes TEST_DATABASE_URL or the local test database.
   args: process.argv
@@ -170,6 +180,142 @@ function merged(results: Result[]): Result {
 const line = (name: string, r: Result) =>
   `  ${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms  ` +
   `2xx ${r['2xx']}  3xx ${r['3xx']}  4xx/5xx ${r['4xx'] + r['5xx']}  errors ${r.errors}`;
+
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Variant {
+  name: string;
+  args: string[];
+}
+const variants: Variant[] = [
+  { name: 'compiled (node dist-server/main.mjs)', args: ['--enable-source-maps', 'dist-server/main.mjs'] },
+  { name: 'tsx (node --import tsx server/main.ts)', args: ['--import', 'tsx', 'server/main.ts'] },
+];
+
+async function startVariant(
+  variant: Variant,
+  dataDir: string,
+  port: number,
+): Promise<{ ms: number; child: ChildProcess }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, variant.args, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: 'none',
+      LOG_LEVEL: 'warn',
+      SEED_ADMIN: 'false',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${variant.name} exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { ms: performance.now() - started, child };
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function compareBuild(): Promise<void> {
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`build:server failed: ${built.stderr}`);
+  const dataDir = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'leadnest-bench-build-'));
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STATIC_DIR: 'none',
+      LOG_LEVEL: 'silent',
+      SEED_ADMIN: 'false',
+    });
+    const app = await buildApp(config, { logger: false });
+    const admin = await createFirstAdmin(app);
+    const employee = await createAccount(app, admin, Role.Employee);
+    const colleague = await createAccount(app, admin, Role.Employee);
+    await seed({ db: app.deps.db, dialect: app.deps.dialect }, admin.id, employee.id, colleague.id);
+    await app.close();
+    const headers = { authorization: `Bearer ${employee.token}` };
+    const { freePort } = await import('../tests/helpers/free-port');
+
+    const starts = Number(args.starts);
+    const startMs: number[][] = variants.map(() => []);
+    for (let i = 0; i < starts; i++) {
+      for (const v of i % 2 ? [1, 0] : [0, 1]) {
+        const { ms, child } = await startVariant(variants[v]!, dataDir, await freePort());
+        startMs[v]!.push(ms);
+        await stopChild(child);
+      }
+    }
+    console.log(
+      `Server start, spawn to the first 200 from /api/health (SQLite, ${TOTAL_LEADS.toLocaleString('en-US')} leads), ` +
+        `median of ${starts} (min–max):`,
+    );
+    for (const [i, v] of variants.entries())
+      console.log(
+        `  ${v.name.padEnd(44)} ${median(startMs[i]!).toFixed(0).padStart(5)} ms  (${Math.min(...startMs[i]!).toFixed(0)}–${Math.max(...startMs[i]!).toFixed(0)})`,
+      );
+
+    console.log(
+      `\nGET /api/Admin/leads as an employee (${OWN_LEADS} leads), autocannon ${CONNECTIONS} connections × ${DURATION} s, ` +
+        `${ROUNDS} alternating rounds, each server warmed with one 2 s run first:`,
+    );
+    const results: Result[][] = variants.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const v of round % 2 ? [1, 0] : [0, 1]) {
+        const port = await freePort();
+        const { child } = await startVariant(variants[v]!, dataDir, port);
+        try {
+          const url = `http://127.0.0.1:${port}/api/Admin/leads`;
+          const warm = spawnSync(
+            process.execPath,
+            [
+              autocannonCli,
+              '-j',
+              '-c',
+              String(CONNECTIONS),
+              '-d',
+              '2',
+              '-H',
+              `authorization=${headers.authorization}`,
+              url,
+            ],
+            { maxBuffer: 1 << 24 },
+          );
+          if (warm.status !== 0) throw new Error('warm-up run failed');
+          results[v]!.push(await load(url, headers));
+        } finally {
+          await stopChild(child);
+        }
+      }
+    }
+    for (const [i, v] of variants.entries()) console.log(line(v.name, merged(results[i]!)));
+    const ratio = merged(results[0]!).requests.average / merged(results[1]!).requests.average;
+    console.log(`  compiled / tsx: ${ratio.toFixed(2)}× the requests per second`);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (args['compare-build']) {
+  await compareBuild();
+  process.exit(0);
+}
 
 const t = await createTestApp({ SEED_ADMIN: 'false' });
 const { app } = t;
