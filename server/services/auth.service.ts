@@ -16,11 +16,18 @@ interface Deps {
   onSignIn?: (userId: number, at: Date) => Promise<void>;
 }
 
+/** The rate-limit key of one email's sign-in attempts from one address. */
+export const loginFailureKey = (email: string, ip: string) => `${loginFailurePrefix(email)}${ip}`;
+/** What every address's key of that email starts with (a reset clears them all). */
+export const loginFailurePrefix = (email: string) => `login-email-ip:${email} `;
+
 export function createAuthService({ users, tokens, limiter, limits, onSignIn }: Deps) {
   return {
     async login({ email, password }: LoginRequest, ip: string): Promise<LoginResponse> {
       const normalised = email.trim().toLowerCase();
-      const emailKey = `login-email:${normalised}`;
+      // Failures count per email *and* address (issue 16): counted per email alone, anyone could
+      // keep the Admin out by guessing wrong; now only the guesser's own address is refused.
+      const emailKey = loginFailureKey(normalised, ip);
       await limiter.consume(`login-ip:${ip}`, limits.maxPerIp, messages.login.tooManyAttempts);
       // The attempt is counted before the (slow) password check, so attempts arriving together
       // cannot all pass a check that none has counted yet; a right password clears the count.
