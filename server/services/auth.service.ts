@@ -51,6 +51,15 @@ export function createAuthService({ users, tokens, limiter, limits, onSignIn }: 
       });
       return { token, email: user.email, roleId: user.role_id, message: messages.login.success };
     },
+
+    /**
+     * Sign-out ends the token on the server too (issue 16), not only on the device: a copy taken
+     * from the phone stops working. The token version is bumped, so the user's tokens on other
+     * devices end with it.
+     */
+    logout(userId: number): Promise<void> {
+      return users.endTokens(userId);
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

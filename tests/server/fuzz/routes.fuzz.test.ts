@@ -99,7 +99,10 @@ beforeAll(async () => {
       ),
       body: op.requestBody?.content['application/json']?.schema ?? null,
     })),
-  );
+  )
+    // Sign-out takes no input and ends the caller's tokens: every later call of that caller would
+    // be a 401 and fuzz nothing (the access matrix and tests/server/security cover it).
+    .filter((r) => !(r.method === 'POST' && r.path.toLowerCase() === '/api/registration/logout'));
   // The upload reads multipart; give it the shape its spec has even though OpenAPI does not.
   expect(routes.length).toBeGreaterThan(20);
 }, 60_000);
