@@ -21,7 +21,9 @@ export function dataDirExposure(dir: string): { exposed: boolean; mode: string }
  */
 export function createPrivateFile(file: string): void {
   try {
-    fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, 0o600));
+    fs.closeSync(
+      fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, 0o600),
+    );
   } catch (error) {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
   }
