@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 /** A POST from a client socket bound to `from`. */
-function post(from: string, path: string, body: object): Promise<{ status: number; json: any }> {
+function post(
+  from: string,
+  path: string,
+  body: object,
+): Promise<{ status: number; json: { message?: string; email?: string } }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const request = http.request(`${server.url}${path}`, {
