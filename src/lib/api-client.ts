@@ -80,7 +80,7 @@ export function forgetAnswers(): void {
   kept.clear();
 }
 
-async function keep(request: Request, response: Response): Promise<Response> {
+function keep(request: Request, response: Response): Response {
   const token = request.headers.get('Authorization');
   if (request.method !== 'GET' || !token) return response;
   const known = kept.get(request.url);
@@ -89,12 +89,21 @@ async function keep(request: Request, response: Response): Promise<Response> {
   }
   const etag = response.headers.get('ETag');
   if (!response.ok || !etag) return response;
-  const body = await response.clone().arrayBuffer();
-  kept.delete(request.url);
-  if (body.byteLength > KEPT_BYTES) return response;
-  kept.set(request.url, { token, etag, body, headers: [...response.headers] });
-  // The oldest goes first (a Map keeps insertion order).
-  if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+  const headers = [...response.headers];
+  // Copied beside the caller's read, not before it: the answer is not held up for the copy.
+  response
+    .clone()
+    .arrayBuffer()
+    .then((body) => {
+      kept.delete(request.url);
+      if (body.byteLength > KEPT_BYTES) return;
+      kept.set(request.url, { token, etag, body, headers });
+      // The oldest goes first (a Map keeps insertion order).
+      if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+    })
+    .catch(() => {
+      // The read was cut off (page leaving, request aborted): nothing to keep.
+    });
   return response;
 }
 
