@@ -50,6 +50,8 @@ export const adminMessages = {
   noEmployees: 'No active employees: the new leads were left unassigned.',
   duplicatePhone: (holder: string) =>
     `A lead with this phone already exists (${holder ? `assigned to ${holder}` : 'unassigned'}).`,
+  /** The same refusal without the holder, for anyone but an Admin (issue 16). */
+  duplicatePhoneTaken: 'A lead with this phone already exists.',
 } as const;
 
 const m = adminMessages;

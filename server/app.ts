@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { dataDirExposure } from './db/data-dir';
 import { type Db, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
@@ -15,8 +16,10 @@ import authPlugin from './plugins/auth';
 import drain from './plugins/drain';
 import etag from './plugins/etag';
 import idempotency from './plugins/idempotency';
+import jsonBody from './plugins/json-body';
 import problemJson, { frameworkError } from './plugins/problem-json';
 import reminderScheduler from './plugins/reminder-scheduler';
+import requestTimeouts, { serverTimeouts } from './plugins/request-timeouts';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import syncChangesPruner from './plugins/sync-changes-pruner';
@@ -37,11 +40,38 @@ import { seedOptionLists } from './services/bootstrap';
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log goes (standard output when absent). */
+  logStream?: NodeJS.WritableStream;
   /** An already-open database (tests reuse one per file). */
   database?: Db;
 }
 
 export type App = FastifyInstance;
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "the nearest n addresses are proxies" (this
+ * Fastify trusts nothing for a bare number); the client is then the n-th X-Forwarded-For entry
+ * from the right, and entries a client wrote further left are ignored.
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+}
+
+/**
+ * A request as the log shows it: the path without its query string, which can carry secrets
+ * (a reset link's token, issue 16) that anyone reading the log must not get.
+ */
+function loggedRequest(request: FastifyRequest) {
+  const q = request.url.indexOf('?');
+  return {
+    method: request.method,
+    url: q === -1 ? request.url : `${request.url.slice(0, q)}?…`,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase(config.database);
@@ -50,8 +80,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedOptionLists(deps.options);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: loggedRequest }, stream: options.logStream },
+    trustProxy: trustedProxies(config.trustProxy),
+    ...serverTimeouts(config),
     bodyLimit: 1024 * 1024,
     // Paths are case-insensitive (DESIGN.md §2): /api/leadstatus/... = /api/LeadStatus/...
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -67,13 +101,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const dataDir = dataDirExposure(config.dataDir);
+  if (dataDir?.exposed) {
+    app.log.warn(
+      { dataDir: config.dataDir, mode: dataDir.mode },
+      `DATA_DIR is readable by other accounts on this machine (mode ${dataDir.mode}); it holds password hashes and every lead: run chmod 700 on it`,
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(problemJson);
+  await app.register(requestTimeouts);
   await app.register(drain);
+  await app.register(jsonBody);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,7 +36,15 @@ const envSchema = z.object({
   LOGIN_MAX_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_PER_IP: positiveInt.default(100),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
-  TRUST_PROXY: bool.default(false),
+  // Issue 16: how many proxies (or which ones) stand before the API; see parseTrustProxy.
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => parseTrustProxy(v) !== null, {
+      message: 'must be false, true (one hop), a hop count, or a comma list of proxy IPs/CIDRs',
+    })
+    .default('false'),
+  // Issue 16: a connection silent this long while sending a request is closed (docs/security.md).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
   // Issue 19: the zone a spreadsheet's times are read in and answers are written in.
@@ -62,6 +71,27 @@ const envSchema = z.object({
   // Test-only: 'kill-after-reminder-claim' SIGKILLs the process between a claim and its sends.
   LEADNEST_TEST_FAULT: z.enum(['kill-after-reminder-claim']).optional(),
 });
+
+/**
+ * TRUST_PROXY: `false`/`0` trusts no proxy; `true` means one hop (the proxy in front of the API,
+ * never every hop: a client could then pick its own address with X-Forwarded-For); a number is
+ * a hop count; otherwise a comma list of the proxies' addresses or CIDR ranges. Null if invalid.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    if (!family || extra !== undefined) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
 
 function validTimeZone(zone: string): boolean {
   try {
@@ -91,7 +121,10 @@ export interface Config {
   maxUploadBytes: number;
   maxUploadRows: number;
   login: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Seconds a connection may stay silent while sending a request (issue 16). */
+  requestTimeoutSeconds: number;
   logLevel: string;
   staticDir: string | null;
   agencyTimeZone: string;
@@ -144,7 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
     },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR === 'none' ? null : path.resolve(e.STATIC_DIR),
     agencyTimeZone: e.AGENCY_TIMEZONE,

@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { createPrivateFile } from './data-dir';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -132,7 +133,8 @@ export function openDatabase(config: Config['database']): Db {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', bulkWrite: (work) => work(), close: () => db.destroy() };
   }
-  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  fs.mkdirSync(path.dirname(config.file), { recursive: true, mode: 0o700 });
+  createPrivateFile(config.file);
   const database = new SQLite(config.file);
   // busy_timeout first, so even the journal-mode switch waits for another process's lock.
   database.pragma('busy_timeout = 5000');

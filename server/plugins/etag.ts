@@ -12,9 +12,13 @@ declare module 'fastify' {
   }
 }
 
-/** `no-cache` makes the browser revalidate every time (a stale lead list is worse than a round
- * trip); `private` keeps per-user answers out of shared caches. */
-export const REVALIDATE = 'private, no-cache';
+/**
+ * Every /api answer (issue 16): no browser or proxy keeps a copy. With `private, no-cache` the
+ * browser kept them on disk, keyed by address alone, so on a shared phone the next user (or no
+ * user at all, with `cache: 'only-if-cached'`) could read the last one's leads. ETag and 304 still
+ * work for a client that keeps its own copy and sends If-None-Match (src/lib/api-client.ts).
+ */
+export const NO_STORE = 'no-store';
 
 /** A weak validator for a JSON answer: the same bytes answer the same tag. */
 export function etagOf(payload: string | Buffer): string {
@@ -43,10 +47,18 @@ export function notModified(request: FastifyRequest, etag: string): boolean {
  */
 export default fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
+    if (!route.url.toLowerCase().startsWith('/api')) return;
+    // First, so even the auth check's 401 leaves with it.
+    addRouteHook(route, 'onRequest', noStore, true);
     if (route.config?.ownETag || !isApiRoute(route) || !routeAnswers(route, GET)) return;
     addRouteHook(route, 'onSend', tagAnswer);
   });
 });
+
+function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('cache-control', NO_STORE);
+  done();
+}
 
 // A callback hook: no promise and microtask on every answer.
 function tagAnswer(
@@ -63,7 +75,6 @@ function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unkno
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const etag = etagOf(payload);
   reply.header('etag', etag);
-  if (!reply.hasHeader('cache-control')) reply.header('cache-control', REVALIDATE);
   if (!notModified(request, etag)) return payload;
   reply.code(304);
   reply.removeHeader('content-type');

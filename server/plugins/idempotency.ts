@@ -28,11 +28,17 @@ declare module 'fastify' {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function bodyHash(method: string, path: string, body: unknown): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${method}\n${path}\n${JSON.stringify(body ?? null)}`)
-    .digest('hex');
+/**
+ * Over the body's bytes as sent (issue 16): re-serialising the parsed body recursed once per
+ * nesting level. The outbox sends JSON.stringify of its row, so these bytes are what the old
+ * fingerprint hashed and keys recorded before the change still match.
+ */
+function bodyHash(method: string, path: string, request: FastifyRequest): string {
+  const hash = crypto.createHash('sha256').update(`${method}\n${path}\n`);
+  if (request.rawBody) return hash.update(request.rawBody).digest('hex');
+  // No JSON body: none at all, or text/plain (a string, so no recursion).
+  const text = typeof request.body === 'string' ? request.body : null;
+  return hash.update(JSON.stringify(text)).digest('hex');
 }
 
 /** Paths are case-insensitive (DESIGN.md §2), so /api/leadstatus and /api/LeadStatus are one call. */
@@ -104,7 +110,7 @@ export default fp(async (app: FastifyInstance) => {
       key,
       method: request.method,
       path,
-      bodyHash: bodyHash(request.method, path, request.body),
+      bodyHash: bodyHash(request.method, path, request),
     };
 
     const deadline = now + WAIT_MS;

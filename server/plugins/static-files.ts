@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { problem } from '../errors';
+import { NO_STORE } from './etag';
 
 /**
  * Serves the built PWA from one origin with the API. Hashed assets are cached for a year; the
@@ -34,6 +35,7 @@ export default fp(async (app: FastifyInstance, { root }: { root: string | null }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     const message = isApi ? `No API call ${request.method} ${request.url.split('?')[0]}.` : 'Not found.';
+    if (isApi) reply.header('cache-control', NO_STORE);
     return reply.status(404).type('application/problem+json').send(problem(404, message));
   });
 });

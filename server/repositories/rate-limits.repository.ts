@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 // Counters live in the database so several API nodes share them (DESIGN.md §1).
@@ -35,6 +35,13 @@ export function createRateLimitsRepository(db: Kysely<Database>) {
     },
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+    async clearPrefix(prefix: string, trx: Kysely<Database> = db): Promise<void> {
+      const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      await trx
+        .deleteFrom('rate_limits')
+        .where(sql<boolean>`${sql.ref('key')} like ${pattern} escape '\\'`)
+        .execute();
     },
   };
 }

@@ -40,6 +40,14 @@ export function createUsersRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
+    /** Every token issued to the user so far stops working (sign-out, issue 16). */
+    async endTokens(id: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
     async setPassword(id: number, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
       // Bumping the token version is what signs out every token issued before (DESIGN.md §3).
       await trx

@@ -12,7 +12,7 @@ import { TOTAL_COUNT_HEADER } from '../../contract/leads-list';
 import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
 import { badRequest, HttpError } from '../errors';
-import { notModified, REVALIDATE } from '../plugins/etag';
+import { NO_STORE, notModified } from '../plugins/etag';
 import {
   type CachedAnswer,
   COMPRESS_THRESHOLD,
@@ -149,7 +149,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply
       .header(TOTAL_COUNT_HEADER, String(answer.total))
       .header('etag', answer.etag)
-      .header('cache-control', REVALIDATE)
+      .header('cache-control', NO_STORE)
       .header('vary', 'Accept-Encoding');
     // The refresh of a board whose list has not changed: no body (server/plugins/etag.ts).
     if (notModified(request, answer.etag)) {

@@ -44,6 +44,11 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => auth.login(request.body, request.ip),
   );
 
+  app.post('/logout', { config: { access: 'signed-in' } }, async (request, reply) => {
+    await auth.logout(request.user!.userId);
+    return reply.status(204).send();
+  });
+
   app.post(
     '/',
     {

@@ -16,11 +16,18 @@ interface Deps {
   onSignIn?: (userId: number, at: Date) => Promise<void>;
 }
 
+/** The rate-limit key of one email's sign-in attempts from one address. */
+export const loginFailureKey = (email: string, ip: string) => `${loginFailurePrefix(email)}${ip}`;
+/** What every address's key of that email starts with (a reset clears them all). */
+export const loginFailurePrefix = (email: string) => `login-email-ip:${email} `;
+
 export function createAuthService({ users, tokens, limiter, limits, onSignIn }: Deps) {
   return {
     async login({ email, password }: LoginRequest, ip: string): Promise<LoginResponse> {
       const normalised = email.trim().toLowerCase();
-      const emailKey = `login-email:${normalised}`;
+      // Failures count per email *and* address (issue 16): counted per email alone, anyone could
+      // keep the Admin out by guessing wrong; now only the guesser's own address is refused.
+      const emailKey = loginFailureKey(normalised, ip);
       await limiter.consume(`login-ip:${ip}`, limits.maxPerIp, messages.login.tooManyAttempts);
       // The attempt is counted before the (slow) password check, so attempts arriving together
       // cannot all pass a check that none has counted yet; a right password clears the count.
@@ -43,6 +50,15 @@ export function createAuthService({ users, tokens, limiter, limits, onSignIn }: 
         tokenVersion: user.token_version,
       });
       return { token, email: user.email, roleId: user.role_id, message: messages.login.success };
+    },
+
+    /**
+     * Sign-out ends the token on the server too (issue 16), not only on the device: a copy taken
+     * from the phone stops working. The token version is bumped, so the user's tokens on other
+     * devices end with it.
+     */
+    logout(userId: number): Promise<void> {
+      return users.endTokens(userId);
     },
   };
 }

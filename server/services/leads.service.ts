@@ -28,8 +28,9 @@ function isoOrNull(value: string | null | undefined): string | null {
 }
 
 export function createLeadsService({ leads, leadsReader, users, onChange }: Deps) {
-  function duplicate(holder: string) {
-    const message = am.duplicatePhone(holder);
+  /** Only an Admin learns who holds the phone: anyone else could map numbers to colleagues (issue 16). */
+  function duplicate(holder: string, actor: TokenClaims) {
+    const message = actor.roleId === Role.Admin ? am.duplicatePhone(holder) : am.duplicatePhoneTaken;
     return new HttpError(409, message, { title: message });
   }
 
@@ -83,7 +84,7 @@ export function createLeadsService({ leads, leadsReader, users, onChange }: Deps
       const phone = normalisePhone(body.phoneNo ?? body.contactNo ?? '');
       if (!phone) throw badRequest(am.phoneRule, { phoneNo: [am.phoneRule] });
       const holders = await leads.phoneHolders([phone]);
-      if (holders.has(phone)) throw duplicate(holders.get(phone)!);
+      if (holders.has(phone)) throw duplicate(holders.get(phone)!, actor);
       const assignee = await assigneeOf(body, actor);
       let id: number;
       try {
@@ -97,13 +98,19 @@ export function createLeadsService({ leads, leadsReader, users, onChange }: Deps
           location: body.location,
           interested_in: body.interestedIn || body.configuration,
           assigned_to_id: assignee,
-          assigned_date: assignee === null ? null : (isoOrNull(body.assignedDate) ?? now.toISOString()),
+          // An employee's lead is assigned now, whatever date the body claims (issue 16).
+          assigned_date:
+            assignee === null
+              ? null
+              : actor.roleId === Role.Employee
+                ? now.toISOString()
+                : (isoOrNull(body.assignedDate) ?? now.toISOString()),
           created_at: now.toISOString(),
           created_by: actor.userId,
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw duplicate((await leads.phoneHolders([phone])).get(phone) ?? '');
+        throw duplicate((await leads.phoneHolders([phone])).get(phone) ?? '', actor);
       }
       onChange?.();
       const row = await leads.findLive(id);

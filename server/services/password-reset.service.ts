@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import { badRequest } from '../errors';
 import type { PasswordResetsRepository } from '../repositories/password-resets.repository';
 import type { UsersRepository } from '../repositories/users.repository';
+import { loginFailurePrefix } from './auth.service';
 import type { Mailer } from './mailer';
 import { hashPassword } from './passwords';
 import type { RateLimiter } from './rate-limiter';
@@ -84,7 +85,9 @@ export function createPasswordResetService({ db, users, resets, mailer, limiter,
         const now = new Date();
         await resets.insert(user.id, sha256(token), new Date(now.getTime() + ttlMs), now);
         // PUBLIC_URL, never the request's Host header: a forged Host must not redirect the link.
-        sendInBackground(user.email, `${publicUrl}/reset-password?token=${token}`, log);
+        // The token goes after '#': a browser never sends the fragment, so no server or proxy log
+        // along the way holds it (issue 16).
+        sendInBackground(user.email, `${publicUrl}/reset-password#token=${token}`, log);
       }
       return { message: messages.password.forgotAnswer };
     },
@@ -96,15 +99,17 @@ export function createPasswordResetService({ db, users, resets, mailer, limiter,
       if (early) throw early;
       const passwordHash = await hashPassword(password);
       const now = new Date();
-      const done = await db.transaction().execute(async (trx) => {
+      const email = await db.transaction().execute(async (trx) => {
         const userId = await resets.consume(tokenHash, now, trx);
-        if (userId === undefined) return false;
+        if (userId === undefined) return null;
         // setPassword bumps the token version: every token issued before the reset stops working.
         await users.setPassword(userId, passwordHash, trx);
         await resets.retireOthers(userId, now, trx);
-        return true;
+        return (await users.findById(userId, trx))?.email ?? null;
       });
-      if (!done) throw (await refusal(tokenHash, now)) ?? badRequest(passwordMessages.tokenUsed);
+      if (email === null) throw (await refusal(tokenHash, now)) ?? badRequest(passwordMessages.tokenUsed);
+      // The owner proved who they are: failed sign-ins counted against them, from any address, go.
+      await limiter.resetAll(loginFailurePrefix(email));
       return { message: passwordMessages.resetDone };
     },
 

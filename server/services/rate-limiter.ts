@@ -27,6 +27,10 @@ export function createRateLimiter(repo: RateLimitsRepository, windowSeconds: num
     reset(key: string): Promise<void> {
       return repo.clear(key);
     },
+    /** Clears every key that starts with `prefix`. */
+    resetAll(prefix: string, trx?: Parameters<RateLimitsRepository['clearPrefix']>[1]): Promise<void> {
+      return repo.clearPrefix(prefix, trx);
+    },
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -26,7 +26,7 @@ export function loadSecrets(config: Config): Secrets {
         jwtSecret: stored.jwtSecret ?? crypto.randomBytes(48).toString('base64url'),
         aadhaarKey: stored.aadhaarKey ?? crypto.randomBytes(32).toString('hex'),
       };
-      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
       fs.writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
     }
     jwt ??= stored.jwtSecret;

@@ -23,7 +23,7 @@ export function loadVapidKeys(config: Config): VapidKeys {
     return { ...stored, subject };
   }
   const generated = webpush.generateVAPIDKeys();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // Written whole beside it, then linked in: of two processes starting together on one data dir,
   // the second's link fails and it reads the first's pair (never a half-written file).
   const temp = `${file}.${process.pid}.tmp`;

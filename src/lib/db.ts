@@ -126,6 +126,18 @@ export function userDb(email: string): LeadNestDb {
   return db;
 }
 
+/**
+ * At sign-out: closes the user's database for good in this page (a late write from a screen still
+ * unmounting must not reopen it), and with `delete` removes it from the device.
+ */
+export async function releaseUserDb(email: string, options: { delete?: boolean } = {}): Promise<void> {
+  const key = email.trim().toLowerCase();
+  const db = open.get(key) ?? new LeadNestDb(key);
+  open.delete(key);
+  db.close({ disableAutoOpen: true });
+  if (options.delete) await Dexie.delete(db.name);
+}
+
 /** Closes every open database (tests, and before deleting one). */
 export function closeUserDbs(): void {
   for (const db of open.values()) db.close();

@@ -74,7 +74,7 @@ describe('forgot → mail → reset → sign in', () => {
     const link = resetLinkIn(await nextMail(before));
     // PUBLIC_URL defaults to http://localhost:<PORT>; the browser opens the same path on the test origin.
     expect(link.origin).toBe(`http://localhost:${new URL(server.url).port}`);
-    await page.goto(`${link.pathname}${link.search}`);
+    await page.goto(`${link.pathname}${link.search}${link.hash}`);
     await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
     await page.getByLabel('New Password', { exact: true }).fill('weakpass');
     await page.getByRole('button', { name: 'Set New Password' }).click();
@@ -88,8 +88,10 @@ describe('forgot → mail → reset → sign in', () => {
     await page.getByText(passwordMessages.resetDone).waitFor();
     await screenshot(context, 'reset-password-done-desktop');
 
-    // The link is spent.
-    await page.goto(`${link.pathname}${link.search}`);
+    // The link is spent. Opened afresh, as from the mail: the same address with only its
+    // fragment would not load the page again.
+    await page.goto('about:blank');
+    await page.goto(`${link.pathname}${link.search}${link.hash}`);
     await page.getByLabel('New Password', { exact: true }).fill('Other@Pass9');
     await page.getByLabel('Confirm Password').fill('Other@Pass9');
     await page.getByRole('button', { name: 'Set New Password' }).click();

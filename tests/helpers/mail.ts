@@ -68,7 +68,14 @@ export function decodeQuotedPrintable(raw: string): string {
 
 /** The reset link a person would click in the mail. */
 export function resetLinkIn(raw: string): URL {
-  const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(raw));
+  const match = /https?:\/\/[^\s"<>]+\/reset-password[?#]token=[A-Za-z0-9_-]+/.exec(
+    decodeQuotedPrintable(raw),
+  );
   if (!match) throw new Error(`no reset link in the mail:\n${raw}`);
   return new URL(match[0]);
+}
+
+/** The token of a reset link, wherever the link carries it (fragment, or an older link's query). */
+export function resetTokenOf(link: URL): string {
+  return new URLSearchParams(link.hash.slice(1)).get('token') ?? link.searchParams.get('token') ?? '';
 }

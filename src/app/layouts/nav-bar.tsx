@@ -4,7 +4,8 @@ import { Role, type RoleId } from '../../../contract/roles';
 import { useHeaderSlotRef } from '../../components/ui/header-slots';
 import { Logo } from '../../components/ui/logo';
 import { homePathFor, paths } from '../../config/paths';
-import { clearSession, type Session } from '../../lib/session';
+import type { Session } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { usePhoneLayout } from '../../lib/use-media-query';
 
 // Only after a search: kept out of what every signed-in screen loads (issue 7: board ≤ 170 KB).
@@ -83,7 +84,7 @@ export function NavBar({ session }: { session: Session }) {
       const { releaseDeviceData } = await import('../../features/sync/sign-out');
       if (!(await releaseDeviceData(session.email))) return;
     }
-    clearSession();
+    await signOut();
     navigate(paths.login, { replace: true });
   };
 

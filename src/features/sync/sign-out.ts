@@ -1,10 +1,11 @@
 import { syncMessages } from '../../../contract/sync';
-import { userDb } from '../../lib/db';
+import { releaseUserDb, userDb } from '../../lib/db';
 
 /**
  * Before any Logout of an employee (the board's or the navbar's): warn about unsynced changes,
- * keep the outbox for this user's next sign-in, and remove their cached leads (DESIGN.md §5).
- * Answers false when the user chose to stay signed in.
+ * then remove everything of this user from the device but those changes (DESIGN.md §5; issue 16:
+ * the next person on a shared phone must find none of their leads or reminders). The changes
+ * stay for this user's next sign-in. Answers false when the user chose to stay signed in.
  */
 export async function releaseDeviceData(email: string): Promise<boolean> {
   const db = userDb(email);
@@ -13,10 +14,16 @@ export async function releaseDeviceData(email: string): Promise<boolean> {
   // While the token still works: the next person on this phone must not get this user's reminders.
   const { forgetDeviceSubscription } = await import('../push/lib/push-subscription');
   await forgetDeviceSubscription(db);
-  // The delta cursor describes the cache: without the leads it would skip them on the next load.
-  await db.transaction('rw', db.leads, db.meta, async () => {
+  if ((await db.outbox.count()) === 0) {
+    await releaseUserDb(email, { delete: true });
+    return true;
+  }
+  // Leads, option lists, reminders and the delta cursor go; the outbox rows alone stay.
+  await db.transaction('rw', db.leads, db.options, db.meta, async () => {
     await db.leads.clear();
-    await db.meta.delete('syncCursor');
+    await db.options.clear();
+    await db.meta.clear();
   });
+  await releaseUserDb(email);
   return true;
 }

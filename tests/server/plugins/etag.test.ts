@@ -46,7 +46,7 @@ describe('ETag / If-None-Match on GET /api lists', () => {
     const res = await list(employee);
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toMatch(/^W\/"[\w-]+"$/);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect((await list(employee)).headers.etag).toBe(res.headers.etag);
   });
 
@@ -117,7 +117,7 @@ describe('ETag / If-None-Match on other GET /api answers', () => {
       const first = await get(url);
       expect(first.statusCode).toBe(200);
       expect(first.headers.etag).toBe(etagOf(first.body));
-      expect(first.headers['cache-control']).toBe('private, no-cache');
+      expect(first.headers['cache-control']).toBe('no-store');
       const again = await get(url, { 'if-none-match': String(first.headers.etag) });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');

@@ -103,8 +103,12 @@ describe('POST /api/Admin/leads', () => {
       `A lead with this phone already exists (assigned to ${employee.email}).`,
     );
     const pool = await addLead();
-    const poolAgain = await post('/api/Admin/leads', { name: 'Again', phoneNo: pool.phoneNo }, employee);
+    const poolAgain = await post('/api/Admin/leads', { name: 'Again', phoneNo: pool.phoneNo });
     expect(poolAgain.json().message).toBe('A lead with this phone already exists (unassigned).');
+    // An employee is not told who holds a number, nor whether anyone does (issue 16).
+    const byEmployee = await post('/api/Admin/leads', { name: 'Again', phoneNo: pool.phoneNo }, employee);
+    expect(byEmployee.statusCode).toBe(409);
+    expect(byEmployee.json().message).toBe('A lead with this phone already exists.');
   });
 
   it('lets exactly one of two simultaneous adds of a phone win', async () => {

@@ -76,6 +76,7 @@ async function call(route: string, caller: Caller) {
     headers: { ...(req.headers ?? {}), ...(who ? bearer(who) : {}) },
   });
   bodies.push({ route, caller, body: res.body });
+  await entry.after?.(ctx);
   return res;
 }
 

@@ -44,6 +44,20 @@ export interface MatrixEntry {
   /** The caller's own record (Employee A's here): every other allowed caller, Admin too, gets 404. */
   personal?: boolean;
   request(ctx: MatrixContext): Promise<MatrixRequest> | MatrixRequest;
+  /** Runs after each call: for a call that ends the caller's tokens, it signs them in again. */
+  after?(ctx: MatrixContext): Promise<void>;
+}
+
+/** Signs every account of the run in again (after a sign-out ended one's tokens). */
+async function signInAgain(ctx: MatrixContext): Promise<void> {
+  for (const account of [ctx.admin, ctx.manager, ctx.employeeA, ctx.employeeB]) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Registration/login',
+      payload: { email: account.email, password: account.password },
+    });
+    account.token = res.json().token;
+  }
 }
 
 const { Admin, Manager, Employee } = Role;
@@ -111,6 +125,13 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       url: '/api/Registration/login',
       payload: { email: ctx.employeeA.email, password: ctx.employeeA.password },
     }),
+  },
+  // Ends the caller's tokens on the server (issue 16): the accounts sign in again afterwards.
+  'POST /api/registration/logout': {
+    allow: 'signed-in',
+    ok: 204,
+    request: () => ({ url: '/api/Registration/logout' }),
+    after: signInAgain,
   },
   'GET /api/registration/check-email': {
     allow: [Admin],

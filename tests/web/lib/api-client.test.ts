@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../contract/messages';
 import { Role } from '../../../contract/roles';
-import { ApiError, api, configureApi } from '../../../src/lib/api-client';
+import { ApiError, api, configureApi, forgetAnswers } from '../../../src/lib/api-client';
 import { saveSession, sessionEndedNotice } from '../../../src/lib/session';
 import { type Account, createFirstAdmin, startTestServer, type TestServer } from '../../helpers/test-server';
 
@@ -87,5 +87,34 @@ describe('api client', () => {
       status: 409,
       message: messages.registration.emailExists,
     });
+  });
+});
+
+describe('answers kept in memory with their ETag (issue 16: the API says no-store)', () => {
+  it('refreshes with If-None-Match and reads a 304 as the kept answer, until sign-out forgets it', async () => {
+    saveSession({ token: admin.token, email: admin.email, roleId: Role.Admin });
+    const real = globalThis.fetch;
+    const seen: { ifNoneMatch: string | null; status: number }[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      const response = await real(request);
+      seen.push({ ifNoneMatch: request.headers.get('if-none-match'), status: response.status });
+      return response;
+    });
+    try {
+      const list = () => api.get('Admin/leads').json();
+      const first = await list();
+      // The copy is taken beside the read and lands just after it.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await list()).toEqual(first);
+      expect(seen.map((s) => s.status)).toEqual([200, 304]);
+      expect(seen[1]!.ifNoneMatch).toMatch(/^W\/"/);
+
+      forgetAnswers();
+      expect(await list()).toEqual(first);
+      expect(seen[2]).toEqual({ ifNoneMatch: null, status: 200 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -18,7 +18,7 @@ import { messages } from '../../../../contract/messages';
 import { syncMessages } from '../../../../contract/sync';
 import { paths } from '../../../config/paths';
 import { type CachedLead, type LeadNestDb, userDb } from '../../../lib/db';
-import { clearSession } from '../../../lib/session';
+import { signOut } from '../../../lib/sign-out';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SavedNote } from '../../notes/components/note-form';
 import { type UpcomingReminder, UpcomingReminders } from '../../reminders/components/upcoming-reminders';
@@ -158,7 +158,7 @@ function Board({ email }: { email: string }) {
   async function logout() {
     if (!(await releaseDeviceData(email))) return;
     engine.stop();
-    clearSession();
+    await signOut();
     navigate(paths.login, { replace: true });
   }
 

@@ -5,7 +5,7 @@ import { messages } from '../../../../contract/messages';
 import { syncMessages } from '../../../../contract/sync';
 import { paths } from '../../../config/paths';
 import { userDb } from '../../../lib/db';
-import { clearSession } from '../../../lib/session';
+import { signOut } from '../../../lib/sign-out';
 import {
   syncEngineFor,
   useAttentionRows,
@@ -66,7 +66,7 @@ function OlderBoard({ email }: { email: string }) {
   async function logout() {
     if (!(await releaseDeviceData(email))) return;
     engine.stop();
-    clearSession();
+    await signOut();
     navigate(paths.login, { replace: true });
   }
 

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { resetPasswordSchema } from '../../../../contract/auth';
 import { messages } from '../../../../contract/messages';
 import { passwordMessages } from '../../../../contract/password';
@@ -25,10 +25,25 @@ function fieldErrors(values: { token: string; password: string; ConfirmPassword:
   return errors;
 }
 
-/** The mailed link's target, /reset-password?token=… (DESIGN.md §6). */
+/**
+ * The token of the mailed link, /reset-password#token=… (issue 16: after '#', so it never reaches
+ * a server log). Links mailed before carry it as ?token=…, which still works.
+ */
+function tokenIn({ hash, search }: { hash: string; search: string }): string {
+  return new URLSearchParams(hash.slice(1)).get('token') ?? new URLSearchParams(search).get('token') ?? '';
+}
+
+/** The mailed link's target (DESIGN.md §6). */
 export function ResetPassword() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => tokenIn(location));
+  useEffect(() => {
+    // An older ?token= link: the token moves into the fragment, out of the address the browser
+    // would send again on a reload and out of the history's query strings.
+    if (!new URLSearchParams(location.search).has('token')) return;
+    navigate({ pathname: location.pathname, search: '', hash: `token=${token}` }, { replace: true });
+  }, [location.search, location.pathname, navigate, token]);
   const [values, setValues] = useState({ password: '', ConfirmPassword: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [done, setDone] = useState<string | null>(null);

@@ -341,7 +341,7 @@ describe('the Add Note modal', () => {
 describe('the Add New Lead modal', () => {
   beforeAll(() => configureApi({ baseUrl: `${server.url}/api`, onUnauthorized: () => {} }));
 
-  it('asks for name and phone, names who holds a duplicate phone, and adds the lead to New Leads', async () => {
+  it('asks for name and phone, refuses a duplicate phone without naming its holder, and adds the lead to New Leads', async () => {
     const employee = await newEmployee();
     const other = await newEmployee();
     const taken = await addLead(other);
@@ -355,7 +355,10 @@ describe('the Add New Lead modal', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Sana Sheikh');
     await user.type(within(dialog).getByLabelText('Phone'), taken.phoneNo);
     await user.click(within(dialog).getByRole('button', { name: 'Add Lead' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(other.email);
+    // An employee is not told whose lead has the number (issue 16).
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('A lead with this phone already exists.');
+    expect(refusal).not.toHaveTextContent(other.email);
     // What was typed is still there to correct.
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Sana Sheikh');
 

@@ -200,13 +200,22 @@ describe('the dashboard', () => {
     await waitFor(() => expect(within(table()).queryByText('Still Free')).not.toBeInTheDocument());
   });
 
-  it('logs out: local storage cleared, back to the login screen', async () => {
+  it('logs out: the token ended on the server, local storage cleared, back to the login screen', async () => {
     const { user, location } = await openDashboard();
     await user.click(
       within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Logout' }),
     );
-    expect(location.pathname).toBe('/');
+    await waitFor(() => expect(location.pathname).toBe('/'));
     expect(localStorage.getItem('token')).toBeNull();
+    const withOldToken = await server.app.inject({ url: '/api/Admin/stats', headers: bearer(admin) });
+    expect(withOldToken.statusCode).toBe(401);
+    // The tests after this one sign in again.
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/Registration/login',
+      payload: { email: admin.email, password: admin.password },
+    });
+    admin.token = login.json().token;
   });
 });
 

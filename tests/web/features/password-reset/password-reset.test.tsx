@@ -31,14 +31,14 @@ async function requestLink(email: string) {
   return view;
 }
 
-/** The path and query of the mailed link, as the browser would open it. */
+/** The path and fragment of the mailed link, as the browser would open it. */
 async function mailedResetPath(email: string): Promise<string> {
   const view = await requestLink(email);
   await screen.findByText(messages.password.forgotAnswer);
   view.unmount();
   const mail = await sink.next();
   const link = resetLinkIn(mail.raw);
-  return `${link.pathname}${link.search}`;
+  return `${link.pathname}${link.search}${link.hash}`;
 }
 
 async function choosePassword(path: string, password: string, confirm = password) {
@@ -99,7 +99,7 @@ describe('reset password from the mailed link', () => {
   it('sets the new password once, after which the link is spent', async () => {
     const employee = await createAccount(server.app, admin, Role.Employee);
     const path = await mailedResetPath(employee.email);
-    expect(path).toMatch(/^\/reset-password\?token=[\w-]{43}$/);
+    expect(path).toMatch(/^\/reset-password#token=[\w-]{43}$/);
 
     const view = await choosePassword(path, 'Fresh@Pass1');
     expect(await screen.findByRole('status')).toHaveTextContent(passwordMessages.resetDone);
@@ -149,6 +149,19 @@ describe('reset password from the mailed link', () => {
       .execute();
     await choosePassword(path, 'Fresh@Pass1');
     expect(await screen.findByRole('alert')).toHaveTextContent(passwordMessages.tokenExpired);
+  });
+
+  it('still takes a link mailed before, with ?token=, and moves the token out of the query', async () => {
+    const employee = await createAccount(server.app, admin, Role.Employee);
+    const token = new URLSearchParams((await mailedResetPath(employee.email)).split('#')[1]).get('token')!;
+    const view = renderApp(`/reset-password?token=${token}`);
+    await screen.findByRole('heading', { name: 'Choose a New Password' });
+    expect(view.location.search).toBe('');
+    await view.user.type(screen.getByLabelText('New Password'), 'Fresh@Pass1');
+    await view.user.type(screen.getByLabelText('Confirm Password'), 'Fresh@Pass1');
+    await view.user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(passwordMessages.resetDone);
+    expect((await login(employee.email, 'Fresh@Pass1')).statusCode).toBe(200);
   });
 
   it('says a link without a token is not valid', async () => {

@@ -1,3 +1,4 @@
+import { adminMessages } from '../../../../contract/admin';
 import 'fake-indexeddb/auto';
 import crypto from 'node:crypto';
 import { liveQuery } from 'dexie';
@@ -424,7 +425,8 @@ describe('a lead added offline', () => {
     await engine.flush();
     const row = await db.outbox.get(added.id);
     expect(row?.state).toBe('attention');
-    expect(row?.error).toContain(employee.email);
+    // The server's sentence, which to an employee names no holder (issue 16).
+    expect(row?.error).toBe(adminMessages.duplicatePhoneTaken);
     expect(await db.leads.get(added.leadId)).toBeUndefined();
     await discardRow(db, added.id);
     expect(await db.outbox.count()).toBe(0);
