@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
+import { createLeadTimelineRepository } from './repositories/lead-timeline.repository';
 import { createLeadsRepository } from './repositories/leads.repository';
 import { createLeadsAdminRepository } from './repositories/leads-admin.repository';
 import { createManagerRepository } from './repositories/manager.repository';
@@ -24,6 +25,7 @@ import { createFollowUps } from './services/follow-ups';
 import { createLeadImportService } from './services/lead-import/import.service';
 import { createParseWorkers } from './services/lead-import/parse-workers';
 import { createLeadStatusService } from './services/lead-status.service';
+import { createLeadTimelineService } from './services/lead-timeline.service';
 import { createLeadsService } from './services/leads.service';
 import { createLeadsListService } from './services/leads-list.service';
 import { createMailer } from './services/mailer';
@@ -120,6 +122,10 @@ export function createDeps(config: Config, database: Db) {
     }),
     leadsList: createLeadsListService({ leads: leadsRepository, edits: createLeadsAdminRepository(db) }),
     leadsRepository,
+    leadTimeline: createLeadTimelineService({
+      timeline: createLeadTimelineRepository(db),
+      leads: leadsRepository,
+    }),
     leadImports,
     dashboardReader,
     listAnswers: createAnswerCache(),

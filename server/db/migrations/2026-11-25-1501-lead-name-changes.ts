@@ -1,0 +1,22 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+// A lead's timeline (issue 17) shows edits of its name: who renamed it, from what, and when.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('lead_name_changes')
+    .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
+      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('lead_id', 'integer', (c) => c.notNull().references('leads.id'))
+    .addColumn('from_name', 'text', (c) => c.notNull())
+    .addColumn('to_name', 'text', (c) => c.notNull())
+    .addColumn('by_user_id', 'integer', (c) => c.references('users.id'))
+    .addColumn('at', 'text', (c) => c.notNull())
+    .execute();
+  await sql`create index lead_name_changes_lead on lead_name_changes (lead_id, at)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('lead_name_changes').execute();
+}
