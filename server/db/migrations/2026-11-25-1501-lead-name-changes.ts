@@ -8,10 +8,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', postgres ? 'serial' : 'integer', (c) =>
       postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
     )
-    .addColumn('lead_id', 'integer', (c) => c.notNull().references('leads.id'))
+    // No foreign keys, as lead_status_changes: leads are only ever soft-deleted, and a log row
+    // should not stop a table being cleared.
+    .addColumn('lead_id', 'integer', (c) => c.notNull())
     .addColumn('from_name', 'text', (c) => c.notNull())
     .addColumn('to_name', 'text', (c) => c.notNull())
-    .addColumn('by_user_id', 'integer', (c) => c.references('users.id'))
+    .addColumn('by_user_id', 'integer')
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
   await sql`create index lead_name_changes_lead on lead_name_changes (lead_id, at)`.execute(db);
