@@ -4,6 +4,7 @@ import type { Db } from './db/database';
 import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
+import { createLeadExportRepository } from './repositories/lead-export.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
 import { createLeadTimelineRepository } from './repositories/lead-timeline.repository';
@@ -22,6 +23,7 @@ import { createAnswerCache } from './services/answer-cache';
 import { createAssignmentService } from './services/assignment.service';
 import { createAuthService } from './services/auth.service';
 import { createFollowUps } from './services/follow-ups';
+import { createLeadExportService } from './services/lead-export/lead-export.service';
 import { createLeadImportService } from './services/lead-import/import.service';
 import { createParseWorkers } from './services/lead-import/parse-workers';
 import { createLeadStatusService } from './services/lead-status.service';
@@ -127,6 +129,12 @@ export function createDeps(config: Config, database: Db) {
       leads: leadsRepository,
     }),
     leadImports,
+    // The export reads through the dashboard reader too: a long download never holds the writer.
+    leadExport: createLeadExportService({
+      leads: leadsReader,
+      extras: createLeadExportRepository(dashboardReader.db),
+      zone: { timeZone: config.agencyTimeZone },
+    }),
     dashboardReader,
     listAnswers: createAnswerCache(),
     assignment,

@@ -223,6 +223,16 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
       return query.execute();
     },
 
+    /** One keyset page of the export (issue 17): the list's columns and when each lead was added. */
+    exportPage(filter: LeadFilter, afterId: number, limit: number) {
+      return joined(filter)
+        .select('leads.created_at')
+        .where('leads.id', '>', afterId)
+        .orderBy('leads.id')
+        .limit(limit)
+        .execute();
+    },
+
     async count(filter: LeadFilter): Promise<number> {
       const row = await live(filter)
         .select((eb) => eb.fn.countAll<number>().as('n'))

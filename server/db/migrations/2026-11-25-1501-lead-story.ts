@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // A lead's timeline (issue 17) shows edits of its name: who renamed it, from what, and when.
+// The timeline and the export read a lead's reminders by lead.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
@@ -17,8 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
   await sql`create index lead_name_changes_lead on lead_name_changes (lead_id, at)`.execute(db);
+  await sql`create index reminders_lead on reminders (lead_id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index reminders_lead`.execute(db);
   await db.schema.dropTable('lead_name_changes').execute();
 }
