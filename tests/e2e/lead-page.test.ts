@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../contract/leads';
@@ -149,6 +150,42 @@ describe('the lead page', () => {
     await page.getByRole('list', { name: 'Timeline' }).getByText(`Assigned to ${agent.email}`).waitFor();
     await expect(page.getByText(agent.email, { exact: true }).first().isVisible()).resolves.toBe(true);
     await shoot(page, 'lead-page-desktop');
+    await adminContext.close();
+  });
+
+  it('downloads the Leads List search and the dashboard view as .xlsx', async () => {
+    await call<Lead>('Admin/leads', adminToken, {
+      method: 'POST',
+      body: { name: 'Zubin Mistry', phoneNo: '9876012399', siteVisit: 'Hill View' },
+    });
+    const adminContext = await browser.newContext({ ...desktop, baseURL: server.url, acceptDownloads: true });
+    const page = await adminContext.newPage();
+    await signIn(page, admin);
+    await page.waitForURL('**/dashboard');
+    const names = async (button: ReturnType<Page['getByRole']>) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const book = XLSX.read(fs.readFileSync((await download.path())!), { type: 'buffer' });
+      const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Leads!);
+      return rows.map((r) => r.Name).sort();
+    };
+    // The dashboard opens on unassigned leads: Kavita is held by Priya, Zubin is not.
+    await page.getByRole('link', { name: 'Zubin Mistry' }).waitFor();
+    await shoot(page, 'dashboard-export-desktop');
+    expect(await names(page.getByRole('button', { name: 'Export to Excel' }))).toEqual(['Zubin Mistry']);
+    await page.getByLabel('Show All Leads').check();
+    await page.getByRole('link', { name: 'Kavita Menon' }).waitFor();
+    expect(await names(page.getByRole('button', { name: 'Export to Excel' }))).toEqual([
+      'Kavita Menon',
+      'Zubin Mistry',
+    ]);
+
+    await page.goto('/leads');
+    await page.getByRole('searchbox', { name: 'Search by Name, Email, or Contact' }).fill('kavita');
+    await page.waitForURL('**/leads?search=kavita');
+    await page.getByRole('link', { name: 'Zubin Mistry' }).waitFor({ state: 'detached' });
+    await shoot(page, 'leads-list-export-desktop');
+    expect(await names(page.getByRole('button', { name: 'Export to Excel' }))).toEqual(['Kavita Menon']);
     await adminContext.close();
   });
 });

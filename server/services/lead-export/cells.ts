@@ -4,6 +4,7 @@ import { offsetAt, type Zone } from '../agency-time';
 // the sheet is later saved as, CSV included): OWASP's "CSV injection".
 const FORMULA_START = /^[=+\-@\t\r]/;
 // Characters XML 1.0 cannot carry at all; a lead typed with one would make the file unreadable.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching those characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /**
