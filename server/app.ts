@@ -26,6 +26,7 @@ import syncChangesPruner from './plugins/sync-changes-pruner';
 import adminRoutes from './routes/admin.routes';
 import healthRoutes from './routes/health.routes';
 import importsRoutes from './routes/imports.routes';
+import leadExportRoutes from './routes/lead-export.routes';
 import leadStatusRoutes from './routes/lead-status.routes';
 import leadStatusOptionRoutes from './routes/lead-status-options.routes';
 import leadsRoutes from './routes/leads.routes';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leadStatusRoutes, { prefix: '/api/LeadStatus' });
   await app.register(adminRoutes, { prefix: '/api/Admin' });
   await app.register(staffRoutes, { prefix: '/api/Admin' });
+  await app.register(leadExportRoutes, { prefix: '/api/Admin' });
   await app.register(managerRoutes, { prefix: '/api/Manager' });
   await app.register(importsRoutes, { prefix: '/api/Admin' });
   await app.register(leadsRoutes, { prefix: '/api/Leads' });

@@ -4,8 +4,10 @@ import type { Db } from './db/database';
 import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
+import { createLeadExportRepository } from './repositories/lead-export.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
+import { createLeadTimelineRepository } from './repositories/lead-timeline.repository';
 import { createLeadsRepository } from './repositories/leads.repository';
 import { createLeadsAdminRepository } from './repositories/leads-admin.repository';
 import { createManagerRepository } from './repositories/manager.repository';
@@ -21,9 +23,11 @@ import { createAnswerCache } from './services/answer-cache';
 import { createAssignmentService } from './services/assignment.service';
 import { createAuthService } from './services/auth.service';
 import { createFollowUps } from './services/follow-ups';
+import { createLeadExportService } from './services/lead-export/lead-export.service';
 import { createLeadImportService } from './services/lead-import/import.service';
 import { createParseWorkers } from './services/lead-import/parse-workers';
 import { createLeadStatusService } from './services/lead-status.service';
+import { createLeadTimelineService } from './services/lead-timeline.service';
 import { createLeadsService } from './services/leads.service';
 import { createLeadsListService } from './services/leads-list.service';
 import { createMailer } from './services/mailer';
@@ -120,7 +124,17 @@ export function createDeps(config: Config, database: Db) {
     }),
     leadsList: createLeadsListService({ leads: leadsRepository, edits: createLeadsAdminRepository(db) }),
     leadsRepository,
+    leadTimeline: createLeadTimelineService({
+      timeline: createLeadTimelineRepository(db),
+      leads: leadsRepository,
+    }),
     leadImports,
+    // The export reads through the dashboard reader too: a long download never holds the writer.
+    leadExport: createLeadExportService({
+      leads: leadsReader,
+      extras: createLeadExportRepository(dashboardReader.db),
+      zone: { timeZone: config.agencyTimeZone },
+    }),
     dashboardReader,
     listAnswers: createAnswerCache(),
     assignment,

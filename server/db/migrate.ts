@@ -8,6 +8,7 @@ import * as staff from './migrations/2026-11-25-0501-staff';
 import * as statusChanges from './migrations/2026-11-25-0502-status-changes';
 import * as leadImports from './migrations/2026-11-25-0601-lead-imports';
 import * as leadChangesPair from './migrations/2026-11-25-0701-lead-changes-pair';
+import * as leadStory from './migrations/2026-11-25-1501-lead-story';
 
 // Ordered by name; a new migration is a new file added here, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0502-status-changes': statusChanges,
   '2026-11-25-0601-lead-imports': leadImports,
   '2026-11-25-0701-lead-changes-pair': leadChangesPair,
+  '2026-11-25-1501-lead-story': leadStory,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -175,6 +175,16 @@ export interface LeadStatusChangeTable {
   changed_at: string;
 }
 
+/** An edit of a lead's name on the Leads List, for its timeline (issue 17). */
+export interface LeadNameChangeTable {
+  id: Generated<number>;
+  lead_id: number;
+  from_name: string;
+  to_name: string;
+  by_user_id: number | null;
+  at: string;
+}
+
 /** One write that changed what an employee's board shows (issue 18); filled by triggers. */
 export interface LeadChangeTable {
   seq: number;
@@ -199,6 +209,7 @@ export interface Database {
   lead_assignments: LeadAssignmentTable;
   lead_status_changes: LeadStatusChangeTable;
   lead_imports: LeadImportTable;
+  lead_name_changes: LeadNameChangeTable;
   lead_changes: LeadChangeTable;
   push_subscriptions: PushSubscriptionTable;
 }

@@ -223,6 +223,16 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
       return query.execute();
     },
 
+    /** One keyset page of the export (issue 17): the list's columns and when each lead was added. */
+    exportPage(filter: LeadFilter, afterId: number, limit: number) {
+      return joined(filter)
+        .select('leads.created_at')
+        .where('leads.id', '>', afterId)
+        .orderBy('leads.id')
+        .limit(limit)
+        .execute();
+    },
+
     async count(filter: LeadFilter): Promise<number> {
       const row = await live(filter)
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -368,6 +378,29 @@ export function createLeadsRepository(db: Kysely<Database>, sqlite?: SQLite.Data
         changed += Number(result.numUpdatedRows);
       }
       return changed;
+    },
+
+    /** Records a first assignment of each of these leads for their timelines (issue 17). */
+    async recordAssignments(ids: readonly number[], toId: number, byId: number, at: string, trx: Trx) {
+      for (const part of chunks(ids, ID_BATCH)) {
+        await trx
+          .insertInto('lead_assignments')
+          .columns(['lead_id', 'from_user_id', 'to_user_id', 'by_user_id', 'at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('leads')
+              // Typed casts: PostgreSQL reads an untyped parameter in a select list as text.
+              .select([
+                'leads.id',
+                sql<null>`cast(null as integer)`.as('from_user_id'),
+                sql<number>`cast(${toId} as integer)`.as('to_user_id'),
+                sql<number>`cast(${byId} as integer)`.as('by_user_id'),
+                sql<string>`cast(${at} as text)`.as('at'),
+              ])
+              .where('leads.id', 'in', part),
+          )
+          .execute();
+      }
     },
 
     /** The live leads among these ids, with their assignee's email (null when unassigned). */

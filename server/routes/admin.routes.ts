@@ -218,7 +218,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ assigned: z.number().int(), message: z.string() }) },
       },
     },
-    (request) => assignment.assign(request.body.employeeId, request.body.leadIds),
+    (request) => assignment.assign(request.body.employeeId, request.body.leadIds, request.user!.userId),
   );
 
   app.get('/stats', { config: readers, schema: { response: { 200: statsAnswer } } }, (request) => {

@@ -113,13 +113,19 @@ export function createAssignmentService({ db, leads, users, onChange }: Deps) {
      * one of them first, the whole request is rolled back and answered 409 naming the leads
      * taken (`takenLeadIds`), so the dashboard keeps the selection and marks them (issue 19).
      */
-    async assign(employeeId: number, leadIds: readonly number[], now = new Date()): Promise<AssignResponse> {
+    async assign(
+      employeeId: number,
+      leadIds: readonly number[],
+      byId: number,
+      now = new Date(),
+    ): Promise<AssignResponse> {
       await requireEmployee(employeeId);
       const ids = [...new Set(leadIds)];
       try {
         await db.transaction().execute(async (trx) => {
           const changed = await leads.assignUnassigned(ids, employeeId, now.toISOString(), trx);
           if (changed !== ids.length) throw new PartialAssignment();
+          await leads.recordAssignments(ids, employeeId, byId, now.toISOString(), trx);
         });
       } catch (error) {
         if (!(error instanceof PartialAssignment)) throw error;

@@ -89,10 +89,11 @@ export function createLeadsListService({
       return { items: rows.map(toItem), total };
     },
 
-    async update(id: number, body: LeadUpdateRequest): Promise<Lead> {
+    async update(id: number, body: LeadUpdateRequest, actor: TokenClaims): Promise<Lead> {
       const changes = changesOf(body);
       try {
-        if ((await edits.update(id, changes)) === 0) throw notFound(m.notFound);
+        const by = { userId: actor.userId, at: new Date().toISOString() };
+        if ((await edits.update(id, changes, by)) === 0) throw notFound(m.notFound);
       } catch (error) {
         // The live-phone unique index decides, so two edits racing cannot both take a number.
         if (isUniqueViolation(error)) throw conflict(m.phoneTaken);

@@ -23,6 +23,7 @@ const LeadsList = lazyNamed(() => import('../features/leads-list/components/lead
 const EmployeeBoard = lazyNamed(() => import('../features/board/components/employee-board'), 'EmployeeBoard');
 const Today = lazyNamed(() => import('../features/reminders/components/today'), 'Today');
 const OlderBoard = lazyNamed(() => import('../features/board/components/older-board'), 'OlderBoard');
+const LeadPage = lazyNamed(() => import('./routes/lead-page'), 'LeadPage');
 const TeamScreens = lazyNamed(() => import('./routes/team-screens'), 'TeamScreens');
 const LeadLogin = lazyNamed(
   () => import('../features/lead-login/components/lead-login-form'),
@@ -64,6 +65,9 @@ export function AppRoutes() {
           <Route element={<RequireRole roles={[Role.Admin, Role.Manager]} />}>
             <Route path={paths.staff} element={<TeamScreens />} />
             <Route path={paths.manager} element={<TeamScreens />} />
+          </Route>
+          <Route element={<RequireRole roles={[Role.Admin, Role.Manager, Role.Employee]} />}>
+            <Route path={paths.leadStory} element={<LeadPage />} />
           </Route>
           <Route element={<RequireRole roles={[Role.Employee]} />}>
             <Route path={paths.employeeBoard} element={<EmployeeBoard />} />

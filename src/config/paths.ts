@@ -9,12 +9,16 @@ export const paths = {
   olderBoard: '/employees',
   today: '/today',
   leads: '/leads',
+  /** A lead's page with its timeline (issue 17); beside the spec's /lead/:id sign-in. */
+  leadStory: '/leads/:id',
   lead: '/lead/:id',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   staff: '/staff',
   manager: '/manager',
 } as const;
+
+export const leadStoryPath = (leadId: number) => `/leads/${leadId}`;
 
 /** Where each role lands after sign-in (spec §2; the Manager dashboard, issue 17). */
 export function homePathFor(roleId: RoleId): string | null {

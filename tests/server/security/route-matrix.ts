@@ -302,6 +302,20 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     request: async (ctx) => ({ url: `/api/Leads/${(await ctx.freshLeadOfA()).id}` }),
   },
 
+  // A lead's whole story (issue 17): every role; an employee only for a lead they hold.
+  'GET /api/leads/:leadid/timeline': {
+    allow: [Admin, Manager, Employee],
+    ok: 200,
+    owned: true,
+    request: async (ctx) => ({ url: `/api/Leads/${(await ctx.freshLeadOfA()).id}/timeline` }),
+  },
+  // The spreadsheet export (issue 17): Admins and Managers.
+  'GET /api/admin/leads/export': {
+    allow: [Admin, Manager],
+    ok: 200,
+    request: () => ({ url: '/api/Admin/leads/export?format=xlsx' }),
+  },
+
   'GET /api/admin/leads': {
     allow: [Admin, Manager, Employee],
     ok: 200,

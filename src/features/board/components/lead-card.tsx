@@ -1,5 +1,7 @@
 import type { DraggableProvided } from '@hello-pangea/dnd';
+import { Link } from 'react-router-dom';
 import { syncMessages } from '../../../../contract/sync';
+import { leadStoryPath } from '../../../config/paths';
 import type { CachedLead } from '../../../lib/db';
 import { rememberContact } from '../../reminders/lib/post-call';
 import type { FollowUpMark } from '../hooks/use-follow-up-board';
@@ -33,7 +35,15 @@ export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote,
       aria-label={lead.name}
     >
       <div className="lead-card-top">
-        <h3 className="lead-name">{lead.name}</h3>
+        <h3 className="lead-name">
+          {lead.leadID > 0 ? (
+            <Link className="lead-link" to={leadStoryPath(lead.leadID)}>
+              {lead.name}
+            </Link>
+          ) : (
+            lead.name
+          )}
+        </h3>
         <button
           type="button"
           {...drag.dragHandleProps}

@@ -1,6 +1,8 @@
 import type { DragEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { CallStatusOption, ClientStatusOption } from '../../../../contract/options';
 import { syncMessages } from '../../../../contract/sync';
+import { leadStoryPath } from '../../../config/paths';
 import type { CachedLead } from '../../../lib/db';
 import type { OlderNote } from '../hooks/use-older-board-actions';
 import { telLink } from '../lib/columns';
@@ -50,7 +52,16 @@ export function OlderLeadCard({ lead, notesOpen, onToggleNotes, moveTargets, onM
       data-pending={lead.pendingCount > 0}
       aria-label={lead.name}
     >
-      <h3 className="lead-name">{lead.name}</h3>
+      <h3 className="lead-name">
+        {lead.leadID > 0 ? (
+          // Not draggable itself: a drag that starts on the name moves the card, not the link.
+          <Link className="lead-link" to={leadStoryPath(lead.leadID)} draggable={false}>
+            {lead.name}
+          </Link>
+        ) : (
+          lead.name
+        )}
+      </h3>
       {lead.pendingCount > 0 ? (
         <span className="pending-mark" role="status">
           {syncMessages.pending}

@@ -12,6 +12,7 @@ import { DashboardHeader } from './dashboard-header';
 import { LeadTable } from './lead-table';
 import { UploadBar } from './upload-bar';
 import './dashboard.css';
+import { ExportLeadsButton } from '../../../components/ui/export-leads-button';
 
 const m = messages.assign;
 
@@ -97,13 +98,17 @@ export function AdminDashboard() {
         onAssign={assign}
       />
       <section className="panel leads-panel" aria-label={showAll ? 'All leads' : 'Unassigned leads'}>
-        <p className="leads-status muted" role="status">
-          {leads.loading
-            ? 'Loading leads...'
-            : leads.failed
-              ? 'The leads could not be loaded. Reload the page to try again.'
-              : leadsStatus(leads.rows.length, leads.total, leads.complete, showAll)}
-        </p>
+        <div className="leads-status-row">
+          <p className="leads-status muted" role="status">
+            {leads.loading
+              ? 'Loading leads...'
+              : leads.failed
+                ? 'The leads could not be loaded. Reload the page to try again.'
+                : leadsStatus(leads.rows.length, leads.total, leads.complete, showAll)}
+          </p>
+          {/* Issue 17: the leads this view shows (unassigned, or all), as a spreadsheet. */}
+          <ExportLeadsButton filter={{ unassigned: !showAll }} />
+        </div>
         <LeadTable
           rows={leads.rows}
           selected={selected}

@@ -1,5 +1,7 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { leadStoryPath } from '../../../config/paths';
 import type { LeadRow } from '../api/dashboard-api';
 import { formatVisit } from '../lib/format';
 
@@ -60,7 +62,11 @@ const Row = memo(function Row({
           onChange={() => onToggle(lead.leadID)}
         />
       </td>
-      <td>{lead.name}</td>
+      <td>
+        <Link className="lead-link" to={leadStoryPath(lead.leadID)}>
+          {lead.name}
+        </Link>
+      </td>
       <td>{lead.phoneNo}</td>
       <td>{formatVisit(lead.visitDateTime)}</td>
       <td>{lead.configuration}</td>

@@ -8,6 +8,7 @@ import { LeadsTable } from './leads-table';
 import { LeadsToaster, toastLeadsError } from './leads-toaster';
 import { Pagination } from './pagination';
 import './leads-list.css';
+import { ExportLeadsButton } from '../../../components/ui/export-leads-button';
 
 const m = messages.leadsList;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -80,17 +81,21 @@ export function LeadsList() {
     <div className="page leads-page">
       <LeadsToaster />
       <h1 className="page-title">Leads List</h1>
-      <input
-        className="input leads-search"
-        type="search"
-        aria-label={m.searchPlaceholder}
-        placeholder={m.searchPlaceholder}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setPage(1);
-        }}
-      />
+      <div className="leads-tools">
+        <input
+          className="input leads-search"
+          type="search"
+          aria-label={m.searchPlaceholder}
+          placeholder={m.searchPlaceholder}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setPage(1);
+          }}
+        />
+        {/* Issue 17: the leads this search finds, as a spreadsheet. */}
+        <ExportLeadsButton filter={{ search }} />
+      </div>
       {loading && !data ? (
         <p className="muted" role="status">
           Loading leads...

@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import type { LeadListItem } from '../../../../contract/leads-paging';
+import { leadStoryPath } from '../../../config/paths';
 
 interface LeadsTableProps {
   leads: LeadListItem[];
@@ -26,7 +28,11 @@ export function LeadsTable({ leads, busy, onEdit, onDelete }: LeadsTableProps) {
           {leads.map((lead) => (
             <tr key={lead.leadID}>
               <td data-label="ID">{lead.leadID}</td>
-              <td data-label="Name">{lead.name}</td>
+              <td data-label="Name">
+                <Link className="lead-link" to={leadStoryPath(lead.leadID)}>
+                  {lead.name}
+                </Link>
+              </td>
               <td data-label="Email">{lead.email || <span className="muted">—</span>}</td>
               <td data-label="Phone">{lead.contactNo}</td>
               <td data-label="Actions">

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { LeadListItem } from '../../../../contract/leads-paging';
 import { searchLeads } from '../api/search';
 import './lead-search-results.css';
+import { Link } from 'react-router-dom';
+import { leadStoryPath } from '../../../config/paths';
 
 type State =
   | { kind: 'loading' }
@@ -76,7 +78,11 @@ export function LeadSearchResults({ query, onClose }: Props) {
             {state.items.map((lead) => (
               <li key={lead.leadID} className="search-result">
                 <div className="search-result-text">
-                  <strong>{lead.name}</strong>
+                  <strong>
+                    <Link className="lead-link" to={leadStoryPath(lead.leadID)} onClick={onClose}>
+                      {lead.name}
+                    </Link>
+                  </strong>
                   <span className="muted">{[lead.email, lead.contactNo].filter(Boolean).join(' · ')}</span>
                 </div>
                 <a

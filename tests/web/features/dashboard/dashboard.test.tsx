@@ -42,6 +42,8 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   // Every test starts from an empty lead table.
+  // Assignments are recorded per lead (issue 17): their rows go first.
+  await server.app.deps.db.deleteFrom('lead_assignments').execute();
   await server.app.deps.db.deleteFrom('leads').execute();
   server.app.deps.stats.invalidate();
   saveSession({ token: admin.token, email: admin.email, roleId: Role.Admin });
