@@ -193,12 +193,13 @@ export function createLeadImportService({
   async function importOne(request: ImportRequest): Promise<UploadResponse> {
     const started = performance.now();
     // The directory here; each part's real unpacked size in the worker, as it is unpacked.
-    checkSpreadsheet(request.bytes, request.filename, limits);
+    const kind = checkSpreadsheet(request.bytes, request.filename, limits);
     const job = workers.start();
     try {
       const { expectedRows, sheet } = await job.start(request.bytes, {
         maxRows: limits.maxRows,
         zone: request.zone,
+        kind,
         handOver: request.bytesMayMove === true,
       });
       const chunks = job.chunks();

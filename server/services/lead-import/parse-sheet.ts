@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { HttpError } from '../../errors';
 import type { Zone } from '../agency-time';
-import { checkInflatedSizes, isEncryptedWorkbook, uploadMessages } from './file-check';
+import { openCsv } from './csv-rows';
+import { checkInflatedSizes, isEncryptedWorkbook, type SpreadsheetKind, uploadMessages } from './file-check';
 import type { SheetChoice } from './protocol';
 import {
   HEADER_SEARCH_ROWS,
@@ -33,6 +34,9 @@ export interface SheetSource {
 
 export type OpenedSheet = ({ ok: true } & SheetSource) | { ok: false; status: number; message: string };
 
+/** The one "sheet" of a .csv, as the answer's `sheet` names it. */
+export const CSV_SHEET = 'CSV';
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** The route has refused archives with more parts than its limit before the worker sees them. */
 const MAX_ZIP_ENTRIES = 100_000;
@@ -47,8 +51,18 @@ function refusal(error: unknown): { ok: false; status: number; message: string }
  * (xlsx-rows.ts), so the import inserts while it reads; an .xls, or an .xlsx that reader does not
  * handle, is read whole by SheetJS first.
  */
-export function openSheet(bytes: Uint8Array, maxRows: number, index = 0): OpenedSheet {
+export function openSheet(
+  bytes: Uint8Array,
+  maxRows: number,
+  index = 0,
+  kind?: SpreadsheetKind,
+): OpenedSheet {
   if (isEncryptedWorkbook(bytes)) return { ok: false, status: 400, message: passwordMessage };
+  if (kind === 'csv') {
+    if (index > 0) return { ok: false, status: 400, message: unreadableMessage };
+    const csv = openCsv(bytes);
+    return { ok: true, rows: csv.rows, expectedRows: csv.expectedRows, sheetNames: [CSV_SHEET] };
+  }
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     try {
       const sheet = openXlsxSheet(bytes, {
@@ -67,7 +81,7 @@ export function openSheet(bytes: Uint8Array, maxRows: number, index = 0): Opened
       return refusal(error);
     }
   }
-  const read = readWholeSheet(bytes, maxRows, index);
+  const read = readWholeSheet(bytes, maxRows, index, kind === 'html');
   if (!read.ok) return read;
   const { data, truncated, sheetNames } = read;
   return {
@@ -99,6 +113,7 @@ function readWholeSheet(
   bytes: Uint8Array,
   maxRows: number,
   index: number,
+  html = false,
 ):
   | { ok: true; data: SheetRow[]; truncated: boolean; sheetNames: string[] }
   | { ok: false; status: number; message: string } {
@@ -111,6 +126,9 @@ function readWholeSheet(
     const book = XLSX.read(buffer, {
       ...SHEETJS_READ,
       type: 'buffer',
+      // An HTML table's cells are text: SheetJS would otherwise read "05/01/2026" month-first,
+      // before the import's day-first rule sees it.
+      raw: html,
       sheets: index,
       sheetRows: maxRows + HEADER_SEARCH_ROWS + 1,
     });
@@ -154,12 +172,12 @@ function sheetList(names: readonly string[]): string {
  */
 export function openLeadSheet(
   bytes: Uint8Array,
-  options: { maxRows: number; zone: Zone; chunkRows: number },
+  options: { maxRows: number; zone: Zone; chunkRows: number; kind?: SpreadsheetKind },
 ): OpenedLeadSheet {
   let firstRefusal: Refusal | null = null;
   let names: string[] = [];
   for (let index = 0; ; index++) {
-    const opened = openSheet(bytes, options.maxRows, index);
+    const opened = openSheet(bytes, options.maxRows, index, options.kind);
     if (!opened.ok) return index === 0 ? opened : namedRefusal(firstRefusal!, names);
     names = opened.sheetNames;
     const events = importRows(opened.rows, {
@@ -194,7 +212,7 @@ function namedRefusal(refusal: Refusal, names: readonly string[]): Refusal {
 /** The whole pipeline on this thread: read, lay out, validate (tests). */
 export function parseSpreadsheet(
   bytes: Uint8Array,
-  options: { maxRows: number; zone: Zone },
+  options: { maxRows: number; zone: Zone; kind?: SpreadsheetKind },
 ): { result: SheetReadResult; sheet?: SheetChoice } {
   const opened = openLeadSheet(bytes, { ...options, chunkRows: 1000 });
   if (!opened.ok) return { result: opened };

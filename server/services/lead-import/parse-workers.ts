@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../errors';
 import type { Zone } from '../agency-time';
+import type { SpreadsheetKind } from './file-check';
 import { type FromWorker, type RowColumns, type SheetChoice, type ToWorker, unpackRows } from './protocol';
 import type { Rejection } from './rows';
 
@@ -98,6 +99,7 @@ export class ParseJob {
     options: {
       maxRows: number;
       zone: Zone;
+      kind?: SpreadsheetKind;
       /** The caller is done with `file` and nothing shares its memory: move it, don't copy it. */
       handOver?: boolean;
     },

@@ -1,4 +1,5 @@
 import type { Zone } from '../agency-time';
+import type { SpreadsheetKind } from './file-check';
 import type { ImportRow, Rejection } from './rows';
 
 // Messages between the import service and its parse worker. A parse answers `started` (the
@@ -6,7 +7,14 @@ import type { ImportRow, Rejection } from './rows';
 // or `failed`, before `started` or after any number of chunks.
 
 export type ToWorker =
-  | { type: 'parse'; file: Uint8Array; maxRows: number; zone: Zone; chunkRows: number }
+  | {
+      type: 'parse';
+      file: Uint8Array;
+      maxRows: number;
+      zone: Zone;
+      chunkRows: number;
+      kind?: SpreadsheetKind;
+    }
   | { type: 'invalid-file'; extra: Rejection[] };
 
 export type FromWorker =

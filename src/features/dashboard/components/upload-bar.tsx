@@ -82,7 +82,7 @@ export function UploadBar({ onUploaded }: { onUploaded: () => void }) {
           ref={input}
           className="file-input"
           type="file"
-          accept=".xls,.xlsx"
+          accept=".xls,.xlsx,.csv"
           disabled={busy}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
