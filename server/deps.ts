@@ -4,6 +4,7 @@ import type { Db } from './db/database';
 import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
+import { createImportDraftsRepository } from './repositories/import-drafts.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
 import { createLeadsRepository } from './repositories/leads.repository';
@@ -23,6 +24,7 @@ import { createAuthService } from './services/auth.service';
 import { createFollowUps } from './services/follow-ups';
 import { createLeadImportService } from './services/lead-import/import.service';
 import { createParseWorkers } from './services/lead-import/parse-workers';
+import { createImportPreviewService } from './services/lead-import/preview.service';
 import { createLeadStatusService } from './services/lead-status.service';
 import { createLeadsService } from './services/leads.service';
 import { createLeadsListService } from './services/leads-list.service';
@@ -75,6 +77,11 @@ export function createDeps(config: Config, database: Db) {
     memoryMb: Math.max(512, Math.ceil(config.maxUploadRows / 100_000) * 512),
     timeoutMs: 120_000,
   });
+  const importLimits = {
+    maxRows: config.maxUploadRows,
+    maxEntries: 1000,
+    maxUnpackedBytes: Math.max(200 * 1024 * 1024, 10 * config.maxUploadBytes),
+  };
   return {
     config,
     db,
@@ -145,11 +152,13 @@ export function createDeps(config: Config, database: Db) {
       assignment,
       workers: importWorkers,
       onImported: stats.invalidate,
-      limits: {
-        maxRows: config.maxUploadRows,
-        maxEntries: 1000,
-        maxUnpackedBytes: Math.max(200 * 1024 * 1024, 10 * config.maxUploadBytes),
-      },
+      limits: importLimits,
+    }),
+    importDrafts: createImportDraftsRepository(db),
+    importPreview: createImportPreviewService({
+      workers: importWorkers,
+      leads: leadsRepository,
+      limits: importLimits,
     }),
   };
 }

@@ -7,6 +7,7 @@ import * as leadChanges from './migrations/2026-11-25-0401-lead-changes';
 import * as staff from './migrations/2026-11-25-0501-staff';
 import * as statusChanges from './migrations/2026-11-25-0502-status-changes';
 import * as leadImports from './migrations/2026-11-25-0601-lead-imports';
+import * as importDrafts from './migrations/2026-11-25-1601-import-drafts';
 
 // Ordered by name; a new migration is a new file added here, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0501-staff': staff,
   '2026-11-25-0502-status-changes': statusChanges,
   '2026-11-25-0601-lead-imports': leadImports,
+  '2026-11-25-1601-import-drafts': importDrafts,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -12,6 +12,7 @@ import {
   importRows,
   MAX_COLUMNS,
   type Refusal,
+  type RowMapping,
   rowMessages,
   type SheetReadResult,
   type SheetRow,
@@ -172,13 +173,22 @@ function sheetList(names: readonly string[]): string {
  */
 export function openLeadSheet(
   bytes: Uint8Array,
-  options: { maxRows: number; zone: Zone; chunkRows: number; kind?: SpreadsheetKind },
+  options: {
+    maxRows: number;
+    zone: Zone;
+    chunkRows: number;
+    kind?: SpreadsheetKind;
+    /** The sheet the admin chose in the import wizard: only that one is read. */
+    sheet?: number;
+    mapping?: RowMapping;
+  },
 ): OpenedLeadSheet {
   let firstRefusal: Refusal | null = null;
   let names: string[] = [];
-  for (let index = 0; ; index++) {
+  const chosen = options.sheet;
+  for (let index = chosen ?? 0; ; index++) {
     const opened = openSheet(bytes, options.maxRows, index, options.kind);
-    if (!opened.ok) return index === 0 ? opened : namedRefusal(firstRefusal!, names);
+    if (!opened.ok) return firstRefusal === null ? opened : namedRefusal(firstRefusal, names);
     names = opened.sheetNames;
     const events = importRows(opened.rows, {
       ...options,
@@ -193,7 +203,7 @@ export function openLeadSheet(
     }
     if (first.done && !first.value.ok && wrongSheet(first.value)) {
       firstRefusal ??= first.value;
-      if (index + 1 < names.length) continue;
+      if (chosen === undefined && index + 1 < names.length) continue;
       return namedRefusal(firstRefusal, names);
     }
     return { ok: true, events, first, sheet: { name: names[index] ?? '', sheets: names } };

@@ -3,8 +3,15 @@ import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../errors';
 import type { Zone } from '../agency-time';
 import type { SpreadsheetKind } from './file-check';
-import { type FromWorker, type RowColumns, type SheetChoice, type ToWorker, unpackRows } from './protocol';
-import type { Rejection } from './rows';
+import {
+  type FoundLayout,
+  type FromWorker,
+  type RowColumns,
+  type SheetChoice,
+  type ToWorker,
+  unpackRows,
+} from './protocol';
+import type { Rejection, RowMapping } from './rows';
 
 export interface WorkerLimits {
   /** V8 old-generation cap of a parse worker; past it the upload is refused, the API lives on. */
@@ -100,10 +107,12 @@ export class ParseJob {
       maxRows: number;
       zone: Zone;
       kind?: SpreadsheetKind;
+      sheet?: number;
+      mapping?: RowMapping;
       /** The caller is done with `file` and nothing shares its memory: move it, don't copy it. */
       handOver?: boolean;
     },
-  ): Promise<{ expectedRows: number; sheet: SheetChoice }> {
+  ): Promise<{ expectedRows: number; sheet: SheetChoice; layout: FoundLayout }> {
     const { handOver, ...parse } = options;
     // Copying a 10 MB file to the worker cost 50 ms. A small Buffer may sit in Node's shared
     // pool (exactly poolSize bytes), whose memory must never move away: that one is copied.
@@ -115,7 +124,7 @@ export class ParseJob {
     const first = await this.next();
     if (first.type === 'failed') throw new HttpError(first.status, first.message);
     if (first.type !== 'started') throw new Error(`unexpected ${first.type} from the parse worker`);
-    return { expectedRows: first.expectedRows, sheet: first.sheet };
+    return { expectedRows: first.expectedRows, sheet: first.sheet, layout: first.layout };
   }
 
   async *chunks(): AsyncGenerator<RowColumns, ParseSummary> {
