@@ -292,7 +292,8 @@ async function main() {
         await api(server, '/Admin/stats');
         await new Promise((r) => setTimeout(r, 2000));
         const { ms, answer } = await upload(server, bytes, path.basename(file));
-        if (answer.inserted !== dry.answer.counts.inserted) throw new Error('the preview and the import disagree');
+        if (answer.inserted !== dry.answer.counts.inserted)
+          throw new Error('the preview and the import disagree');
         e2eTimes.push(ms);
         peak = Math.max(peak, peakRssMb(server.pid));
         last = answer;
