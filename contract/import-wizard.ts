@@ -82,5 +82,7 @@ export const wizardMessages = {
     'That upload is gone: it was imported already or is older than a day. Upload the file again.',
   whyFirst: 'The first sheet with Name and Phone columns.',
   whyChosen: 'The sheet you chose.',
+  whyUnknown:
+    'No sheet has columns the import knows as Name and Phone: the first is shown. Choose below which columns they are.',
   whyCsv: 'A CSV file has one sheet.',
 };

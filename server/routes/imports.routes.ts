@@ -58,7 +58,12 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (mapping) return preview;
     const remembered = await importDrafts.rememberedMapping(headerKey(layout.header));
     if (!remembered) return preview;
-    const again = await importPreview.preview({ ...base, mapping: JSON.parse(remembered), remembered: true });
+    // On the sheet found for these headers, with the columns chosen for them last time.
+    const again = await importPreview.preview({
+      ...base,
+      mapping: { ...JSON.parse(remembered), sheet: layout.sheetIndex },
+      remembered: true,
+    });
     return again;
   }
 
@@ -133,7 +138,9 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await importDrafts.remove(draft.id);
       // The next file with these headers opens with this mapping (issue 19).
-      await importDrafts.remember(headerKey(header), JSON.stringify(mapping), new Date().toISOString());
+      // Not the sheet: the key is the header's, found on whichever sheet the next file has it.
+      const { sheet: _sheet, ...kept } = mapping;
+      await importDrafts.remember(headerKey(header), JSON.stringify(kept), new Date().toISOString());
       return answer;
     },
   );

@@ -186,12 +186,33 @@ export function openLeadSheet(
   let firstRefusal: Refusal | null = null;
   let names: string[] = [];
   const chosen = options.sheet;
+  /** No sheet has Name and Phone headers: refuse, or for the wizard read the first anyway. */
+  const fallBack = (refusal: Refusal): OpenedLeadSheet => {
+    if (!options.mapping?.lenient || refusal.missing === undefined) return namedRefusal(refusal, names);
+    const index = chosen ?? 0;
+    const opened = openSheet(bytes, options.maxRows, index, options.kind);
+    if (!opened.ok) return opened;
+    const events = importRows(opened.rows, {
+      ...options,
+      expectedRows: opened.expectedRows,
+      truncated: opened.truncated,
+    });
+    try {
+      const first = events.next();
+      if (first.done && !first.value.ok) return first.value;
+      return { ok: true, events, first, sheet: { name: names[index] ?? '', sheets: names } };
+    } catch {
+      return { ok: false, status: 400, message: unreadableMessage };
+    }
+  };
   for (let index = chosen ?? 0; ; index++) {
     const opened = openSheet(bytes, options.maxRows, index, options.kind);
-    if (!opened.ok) return firstRefusal === null ? opened : namedRefusal(firstRefusal, names);
+    if (!opened.ok) return firstRefusal === null ? opened : fallBack(firstRefusal);
     names = opened.sheetNames;
     const events = importRows(opened.rows, {
       ...options,
+      // Leniency only once no sheet has the headers (below).
+      mapping: { ...options.mapping, lenient: false },
       expectedRows: opened.expectedRows,
       truncated: opened.truncated,
     });
@@ -204,7 +225,7 @@ export function openLeadSheet(
     if (first.done && !first.value.ok && wrongSheet(first.value)) {
       firstRefusal ??= first.value;
       if (chosen === undefined && index + 1 < names.length) continue;
-      return namedRefusal(firstRefusal, names);
+      return fallBack(firstRefusal);
     }
     return { ok: true, events, first, sheet: { name: names[index] ?? '', sheets: names } };
   }

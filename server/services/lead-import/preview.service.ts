@@ -59,6 +59,8 @@ export function createImportPreviewService({ workers, leads, limits }: Deps) {
     }): Promise<ImportPreview & { layout: FoundLayout }> {
       const kind = checkSpreadsheet(request.bytes, request.fileName, limits);
       const { sheet: sheetIndex, mapping } = rowMapping(request.mapping);
+      // A preview shows even a sheet whose headers were not recognised: the admin maps them.
+      if (!mapping.columns) mapping.lenient = true;
       const job = workers.start();
       try {
         const { sheet, layout } = await job.start(request.bytes, {
@@ -91,11 +93,13 @@ export function createImportPreviewService({ workers, leads, limits }: Deps) {
                 name: sheet.name,
                 sheets: sheet.sheets,
                 why:
-                  kind === 'csv'
-                    ? wizardMessages.whyCsv
-                    : sheetIndex === undefined
-                      ? wizardMessages.whyFirst
-                      : wizardMessages.whyChosen,
+                  layout.columns.name === undefined || layout.columns.phone === undefined
+                    ? wizardMessages.whyUnknown
+                    : kind === 'csv'
+                      ? wizardMessages.whyCsv
+                      : sheetIndex === undefined || request.remembered
+                        ? wizardMessages.whyFirst
+                        : wizardMessages.whyChosen,
               },
               headerRow: layout.headerRow + 1,
               columns: meanings(layout).map((meaning, i) => ({ header: layout.header[i] ?? '', meaning })),

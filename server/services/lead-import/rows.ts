@@ -233,6 +233,11 @@ export interface RowMapping {
   headerRow?: number;
   columns?: ColumnMap;
   monthFirst?: boolean;
+  /**
+   * The wizard's preview of a sheet whose headers name no Name or Phone column: read it anyway,
+   * under its first row that is not blank, so the admin can say which columns they are.
+   */
+  lenient?: boolean;
 }
 
 /** `missing`: the required columns the sheet lacks (another sheet may have them). */
@@ -320,6 +325,10 @@ export function* importRows(
     if (mapping.columns) return chosen(mapping.columns);
     const header = findHeader(data);
     if (!header) return { ok: false, status: 400, message: rowMessages.noRows };
+    if ('missing' in header && mapping.lenient) {
+      const headerRow = data.findIndex((row) => !isBlank(row));
+      return { headerRow, columns: mapColumns(Array.from(data[headerRow]!, (c) => cellText(c))) };
+    }
     if ('missing' in header)
       return {
         ok: false,

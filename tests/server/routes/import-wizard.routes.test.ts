@@ -209,4 +209,39 @@ describe('commit', () => {
       counts: { inserted: 1 },
     });
   });
+
+  it('shows a file whose headers it does not know, and remembers how the admin mapped them', async () => {
+    const rows = (p: string) => [
+      ['Buyer', 'Cell', 'Zone'],
+      ['Asha', p, 'Baner'],
+    ];
+    const first = await start('unknown-headers.xlsx', book([['Export', rows(phone())]]));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      sheet: { index: 0, why: wizardMessages.whyUnknown },
+      headerRow: 1,
+      columns: [
+        { header: 'Buyer', meaning: 'ignored' },
+        { header: 'Cell', meaning: 'phone' },
+        { header: 'Zone', meaning: 'ignored' },
+      ],
+      // No name column known: the row is kept with a warning, its name empty.
+      samples: [{ name: '', note: 'The row had no name', location: '' }],
+      counts: { totalRows: 1, inserted: 1, warnings: 1 },
+    });
+    const committed = await post(`/api/Admin/imports/${first.json().draftId}/commit`, {
+      sheet: 0,
+      columns: ['name', 'phone', 'location'],
+      autoAssign: false,
+    });
+    expect(committed.json()).toMatchObject({ inserted: 1 });
+
+    const next = await start('unknown-headers-2.xlsx', book([['Export', rows(phone())]]));
+    expect(next.json()).toMatchObject({
+      remembered: true,
+      columns: [{ meaning: 'name' }, { meaning: 'phone' }, { meaning: 'location' }],
+      samples: [{ name: 'Asha', location: 'Baner' }],
+      counts: { inserted: 1, warnings: 0 },
+    });
+  });
 });

@@ -16,6 +16,17 @@ import './import-wizard.css';
 type Busy = null | 'reading' | 'importing';
 
 /**
+ * A stored visit as the agency's wall clock reads it, day first: "2026-02-01T11:00:00+05:30" is
+ * 01/02/2026 11:00 wherever the admin's browser is; a date alone stays a date.
+ */
+export function visitText(iso: string | null): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?/.exec(iso);
+  if (!m) return iso;
+  return `${m[3]}/${m[2]}/${m[1]}${m[4] ? ` ${m[4]}` : ''}`;
+}
+
+/**
  * The import wizard (issue 19): the file is read on the server without writing anything, the
  * admin sees how each column was read and what a commit would do, changes what is wrong, and
  * imports. The spec's one-click Upload Leads stays beside it.
@@ -30,6 +41,8 @@ export function ImportWizard({
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [autoAssign, setAutoAssign] = useState(true);
   const [busy, setBusy] = useState<Busy>(null);
+  // Why the first preview read its sheet stays true until the admin picks another sheet.
+  const [firstWhy, setFirstWhy] = useState<string | null>(null);
 
   const mappingOf = (p: ImportPreview, change: Partial<ImportMapping> = {}): ImportMapping => ({
     sheet: p.sheet.index,
@@ -52,7 +65,11 @@ export function ImportWizard({
   const start = () => {
     if (!file) return void toast.error(messages.upload.noFile);
     if (!isSpreadsheetName(file.name)) return void toast.error(messages.upload.wrongType);
-    void run('reading', async () => setPreview(await startImport(file)));
+    void run('reading', async () => {
+      const answer = await startImport(file);
+      setFirstWhy(answer.sheet.why);
+      setPreview(answer);
+    });
   };
 
   const remap = (change: Partial<ImportMapping>) => {
@@ -62,6 +79,7 @@ export function ImportWizard({
       'sheet' in change
         ? { sheet: change.sheet, dateFormat: preview.dateFormat }
         : mappingOf(preview, change);
+    if ('sheet' in change) setFirstWhy(null);
     void run('reading', async () => setPreview(await previewImport(preview.draftId, mapping)));
   };
 
@@ -106,7 +124,7 @@ export function ImportWizard({
       ) : null}
       {preview ? (
         <PreviewView
-          preview={preview}
+          preview={firstWhy ? { ...preview, sheet: { ...preview.sheet, why: firstWhy } } : preview}
           disabled={busy !== null}
           onSheet={(sheet) => remap({ sheet })}
           onDateFormat={(dateFormat) => remap({ dateFormat })}
@@ -193,7 +211,7 @@ function PreviewView({
       </div>
       <dl className="import-result-facts">
         {facts.map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className="import-result-fact">
             <dt>{label}</dt>
             <dd>{formatCount(value)}</dd>
           </div>
@@ -254,7 +272,7 @@ function PreviewView({
                 <td>{s.name}</td>
                 <td>{s.phone}</td>
                 <td>{s.email}</td>
-                <td>{s.visitDateTime ?? ''}</td>
+                <td>{visitText(s.visitDateTime)}</td>
                 <td>{s.siteVisit}</td>
                 <td>{s.location}</td>
                 <td>{s.note}</td>
