@@ -220,7 +220,7 @@ describe('at 100,000 leads', () => {
     const page = await context.newPage();
     await signIn(page);
     await page.getByLabel('Show All Leads').check();
-    await page.getByText('100,030 leads', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByText('1,00,030 leads', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await page.locator('.lead-table tbody tr').count()).toBeLessThan(100);
 
     await page.locator('.lead-table-scroll').evaluate((el) => {
@@ -228,7 +228,7 @@ describe('at 100,000 leads', () => {
     });
     await page.getByRole('cell', { name: 'Bulk Lead 100000', exact: true }).waitFor();
     expect(await page.locator('.lead-table tbody tr').count()).toBeLessThan(100);
-    await page.getByText('Leads per Campaign (total 100,030)').waitFor();
+    await page.getByText('Leads per Campaign (total 1,00,030)').waitFor();
     await screenshot(context, 'dashboard-100k-desktop');
   });
 
