@@ -190,8 +190,11 @@ export interface LeadStats {
 /** The label of leads whose siteVisit is empty, in the campaign counts. */
 export const NO_CAMPAIGN = '(none)';
 
-/** The upload's spreadsheet types (spec §5, §9). */
-export const SPREADSHEET_EXTENSIONS = ['.xls', '.xlsx'] as const;
+/**
+ * The upload's spreadsheet types: spec §5, §9 (.xls, .xlsx) and issue 19 (.csv). Any other name
+ * still gets the spec's 'Only Excel files are allowed'.
+ */
+export const SPREADSHEET_EXTENSIONS = ['.xls', '.xlsx', '.csv'] as const;
 export function isSpreadsheetName(name: string): boolean {
   const lower = name.toLowerCase();
   return SPREADSHEET_EXTENSIONS.some((ext) => lower.endsWith(ext));

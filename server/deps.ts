@@ -4,6 +4,7 @@ import type { Db } from './db/database';
 import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
+import { createImportDraftsRepository } from './repositories/import-drafts.repository';
 import { createLeadExportRepository } from './repositories/lead-export.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
@@ -26,6 +27,7 @@ import { createFollowUps } from './services/follow-ups';
 import { createLeadExportService } from './services/lead-export/lead-export.service';
 import { createLeadImportService } from './services/lead-import/import.service';
 import { createParseWorkers } from './services/lead-import/parse-workers';
+import { createImportPreviewService } from './services/lead-import/preview.service';
 import { createLeadStatusService } from './services/lead-status.service';
 import { createLeadTimelineService } from './services/lead-timeline.service';
 import { createLeadsService } from './services/leads.service';
@@ -79,6 +81,11 @@ export function createDeps(config: Config, database: Db) {
     memoryMb: Math.max(512, Math.ceil(config.maxUploadRows / 100_000) * 512),
     timeoutMs: 120_000,
   });
+  const importLimits = {
+    maxRows: config.maxUploadRows,
+    maxEntries: 1000,
+    maxUnpackedBytes: Math.max(200 * 1024 * 1024, 10 * config.maxUploadBytes),
+  };
   return {
     config,
     db,
@@ -159,11 +166,13 @@ export function createDeps(config: Config, database: Db) {
       assignment,
       workers: importWorkers,
       onImported: stats.invalidate,
-      limits: {
-        maxRows: config.maxUploadRows,
-        maxEntries: 1000,
-        maxUnpackedBytes: Math.max(200 * 1024 * 1024, 10 * config.maxUploadBytes),
-      },
+      limits: importLimits,
+    }),
+    importDrafts: createImportDraftsRepository(db),
+    importPreview: createImportPreviewService({
+      workers: importWorkers,
+      leads: leadsRepository,
+      limits: importLimits,
     }),
   };
 }

@@ -45,6 +45,24 @@ export interface LeadTable {
   import_note: ColumnType<string, string | undefined, string>;
 }
 
+/** A file uploaded to the import wizard, not yet committed (issue 19). */
+export interface ImportDraftTable {
+  id: Generated<number>;
+  created_at: string;
+  created_by: number;
+  file_name: string;
+  file: Buffer;
+  import_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The last mapping an admin chose for a header row (issue 19). */
+export interface ImportMappingTable {
+  header_key: string;
+  /** JSON of ImportMapping. */
+  mapping: string;
+  updated_at: string;
+}
+
 export interface LeadImportTable {
   id: Generated<number>;
   created_at: string;
@@ -210,6 +228,8 @@ export interface Database {
   lead_status_changes: LeadStatusChangeTable;
   lead_imports: LeadImportTable;
   lead_name_changes: LeadNameChangeTable;
+  import_drafts: ImportDraftTable;
+  import_mappings: ImportMappingTable;
   lead_changes: LeadChangeTable;
   push_subscriptions: PushSubscriptionTable;
 }

@@ -38,7 +38,7 @@ const uploadConfig = { ...adminOnly, compress: false } as const;
  * upload 50 ms of copying into fresh memory after the last byte came. Null when it is over the
  * size limit.
  */
-async function readUpload(
+export async function readUpload(
   file: MultipartFile,
   requestLength: number,
   maxBytes: number,
@@ -57,7 +57,7 @@ async function readUpload(
   return file.file.truncated ? null : bytes.subarray(0, length);
 }
 
-const uploadAnswer = z.object({
+export const uploadAnswer = z.object({
   totalRows: z.number().int(),
   inserted: z.number().int(),
   skipped: z.number().int(),

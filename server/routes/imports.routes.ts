@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,8 +7,18 @@ import {
   importMessages,
   type UndoImportResponse,
 } from '../../contract/admin';
+import {
+  commitImportSchema,
+  type ImportMapping,
+  type ImportPreview,
+  importMappingSchema,
+  wizardMessages,
+} from '../../contract/import-wizard';
+import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
-import { HttpError } from '../errors';
+import { badRequest, HttpError } from '../errors';
+import { headerKey, rowMapping } from '../services/lead-import/preview.service';
+import { readUpload, uploadAnswer, uploadRouteMessages } from './admin.routes';
 
 const readers = { access: [Role.Admin, Role.Manager] } as const;
 const adminOnly = { access: [Role.Admin] } as const;
@@ -34,7 +45,105 @@ const historyItem = z.object({
 // /api/Admin/imports*: every import's record and its rejected-rows file, kept so that nothing an
 // admin uploaded is unrecoverable (issue 19).
 const importsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { leadImports, stats } = app.deps;
+  const { leadImports, stats, importDrafts, importPreview, leadImport, config } = app.deps;
+  const zone = { timeZone: config.agencyTimeZone };
+
+  /** The preview of a kept file; without a mapping, the one remembered for its headers if any. */
+  async function previewOf(
+    draft: { id: number; fileName: string; file: Buffer },
+    mapping: ImportMapping | undefined,
+  ): Promise<ImportPreview> {
+    const base = { draftId: draft.id, bytes: draft.file, fileName: draft.fileName, zone };
+    const { layout, ...preview } = await importPreview.preview({ ...base, mapping });
+    if (mapping) return preview;
+    const remembered = await importDrafts.rememberedMapping(headerKey(layout.header));
+    if (!remembered) return preview;
+    // On the sheet found for these headers, with the columns chosen for them last time.
+    const again = await importPreview.preview({
+      ...base,
+      mapping: { ...JSON.parse(remembered), sheet: layout.sheetIndex },
+      remembered: true,
+    });
+    return again;
+  }
+
+  async function draftOf(id: number) {
+    const draft = await importDrafts.find(id, new Date());
+    if (!draft) throw new HttpError(404, wizardMessages.draftNotFound);
+    return draft;
+  }
+
+  // The wizard's upload: the file is kept, nothing else is written (issue 19).
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, {
+      limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
+    });
+    uploads.post('/imports', { config: { ...adminOnly, compress: false } }, async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
+      const file = await request.file();
+      if (!file) throw badRequest(messages.upload.noFile);
+      const bytes = await readUpload(
+        file,
+        Number(request.headers['content-length']) || 0,
+        config.maxUploadBytes,
+      );
+      if (!bytes)
+        throw new HttpError(
+          413,
+          uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+        );
+      // A copy of its own: the bytes may be handed to the parse worker.
+      const kept = Buffer.from(bytes);
+      const draft = { fileName: file.filename, file: kept };
+      const draftId = await importDrafts.create({ createdBy: request.user!.userId, ...draft }, new Date());
+      try {
+        return await previewOf({ id: draftId, ...draft }, undefined);
+      } catch (error) {
+        // A file that cannot be read is not kept.
+        await importDrafts.remove(draftId);
+        throw error;
+      }
+    });
+  });
+
+  app.post(
+    '/imports/:id/preview',
+    { config: adminOnly, schema: { params: importIdParamsSchema, body: importMappingSchema } },
+    async (request) => previewOf(await draftOf(request.params.id), request.body),
+  );
+
+  app.post(
+    '/imports/:id/commit',
+    {
+      config: { ...adminOnly, compress: false },
+      schema: { params: importIdParamsSchema, body: commitImportSchema, response: { 200: uploadAnswer } },
+    },
+    async (request) => {
+      const draft = await draftOf(request.params.id);
+      const { autoAssign, ...mapping } = request.body;
+      const rules = rowMapping(mapping);
+      let header: string[] = [];
+      const answer = await leadImport.importLeads({
+        bytes: draft.file,
+        filename: draft.fileName,
+        autoAssign,
+        actorId: request.user!.userId,
+        zone,
+        sheet: rules.sheet,
+        mapping: rules.mapping,
+        onLayout: (layout) => {
+          header = layout.header;
+        },
+        log: (fields, message) => request.log.info({ ...fields, draftId: draft.id }, message),
+      });
+      await importDrafts.remove(draft.id);
+      // The next file with these headers opens with this mapping (issue 19).
+      // Not the sheet: the key is the header's, found on whichever sheet the next file has it.
+      const { sheet: _sheet, ...kept } = mapping;
+      await importDrafts.remember(headerKey(header), JSON.stringify(kept), new Date().toISOString());
+      return answer;
+    },
+  );
 
   app.get(
     '/imports',

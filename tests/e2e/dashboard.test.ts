@@ -127,6 +127,7 @@ describe('the admin dashboard in Chromium', () => {
       defval: '',
     });
     expect(rows[0]).toEqual([
+      'Row',
       'Full Name',
       'Mobile',
       'Email',
@@ -136,7 +137,7 @@ describe('the admin dashboard in Chromium', () => {
       'Locality',
       'Reason',
     ]);
-    expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
+    expect(rows.slice(1).map((r) => [r[1], r.at(-1)])).toEqual([
       ['No Phone Buyer', 'Phone is required'],
       [`'=HYPERLINK("http://evil.example")`, 'Phone must have 10 digits'],
     ]);

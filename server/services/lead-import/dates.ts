@@ -119,7 +119,7 @@ function year(text: string): number {
   return text.length === 2 ? 2000 + Number(text) : Number(text);
 }
 
-function readText(text: string): WallClock | null {
+function readText(text: string, monthFirst: boolean): WallClock | null {
   let m = isoLike.exec(text);
   if (m) {
     const t = clock(m[4], m[5], m[6]);
@@ -138,7 +138,9 @@ function readText(text: string): WallClock | null {
   m = dayFirst.exec(text) ?? dayFirst24.exec(text);
   if (m) {
     const t = clock(m[4], m[5], m[6], m[7]);
-    return t && { y: year(m[3]!), mo: Number(m[2]), d: Number(m[1]), ...t, timed: m[4] !== undefined };
+    // The import wizard lets the admin say the file is month first (issue 19).
+    const [d, mo] = monthFirst ? [m[2], m[1]] : [m[1], m[2]];
+    return t && { y: year(m[3]!), mo: Number(mo), d: Number(d), ...t, timed: m[4] !== undefined };
   }
   m = dayMonthName.exec(text) ?? dayMonthName24.exec(text);
   if (m) {
@@ -159,13 +161,17 @@ function validDay(y: number, mo: number, d: number): boolean {
 }
 
 /** A visit date cell: a number is an Excel serial, text is parsed; empty is no date. */
-export function parseVisitDate(value: string | number | null | undefined, zone: Zone): DateResult {
+export function parseVisitDate(
+  value: string | number | null | undefined,
+  zone: Zone,
+  monthFirst = false,
+): DateResult {
   if (value === null || value === undefined) return { ok: true, iso: null };
   if (typeof value === 'number') return fromSerial(value, zone);
   const text = value.trim();
   if (text === '') return { ok: true, iso: null };
   if (/^\d+(\.\d+)?$/.test(text)) return fromSerial(Number(text), zone);
-  const w = readText(text);
+  const w = readText(text, monthFirst);
   if (!w || !validDay(w.y, w.mo, w.d)) return { ok: false };
   const wall = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
   // A time that names its own offset is that instant, written in the agency's zone.

@@ -5,7 +5,8 @@ import { badRequest, HttpError } from '../../errors';
 // Checks made on the raw bytes before any parser sees them (DESIGN.md §4): the content must be
 // what the extension says, and a ZIP must not unpack to more than we are willing to inflate.
 
-export type SpreadsheetKind = 'xlsx' | 'xls';
+/** `html`: an HTML table saved as .xls, what many property portals export (issue 19). */
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv' | 'html';
 
 export interface ZipLimits {
   maxUnpackedBytes: number;
@@ -37,6 +38,7 @@ export function isEncryptedWorkbook(bytes: Uint8Array): boolean {
 
 export const uploadMessages = {
   passwordProtected: 'This file is password-protected. Remove the password in Excel and upload it again.',
+  notText: 'The .csv file is not text: it looks like a binary file renamed to .csv.',
   mismatch: (ext: string) =>
     `The file's content is not an Excel ${ext} spreadsheet, although its name ends in ${ext}.`,
   notWorkbook: 'The file is a ZIP archive but not an Excel workbook.',
@@ -204,17 +206,22 @@ function zip64Sizes(view: DataView, at: number, length: number): number[] {
   return [];
 }
 
+/** An HTML page with a table, as portals export under an .xls name (checked on the first 64 KB). */
+export function isHtmlTable(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 65536))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('<') && /<table[\s>]/i.test(head);
+}
+
 /**
- * The spreadsheet kind, from the name's extension (spec §5: .xls or .xlsx) confirmed by the
- * first bytes (xlsx is a ZIP, xls an OLE compound file).
+ * The spreadsheet kind, from the name's extension (spec §5: .xls or .xlsx; issue 19 adds .csv)
+ * confirmed by the first bytes (xlsx is a ZIP, xls an OLE compound file or an HTML table, csv
+ * text without NUL bytes).
  */
 export function checkSpreadsheet(bytes: Uint8Array, filename: string, limits: ZipLimits): SpreadsheetKind {
-  const lower = filename.toLowerCase();
-  const kind: SpreadsheetKind | null = lower.endsWith('.xlsx')
-    ? 'xlsx'
-    : lower.endsWith('.xls')
-      ? 'xls'
-      : null;
+  const kind = extensionKind(filename);
   if (!kind) throw new HttpError(415, messages.upload.wrongType);
   if (bytes.length === 0) throw badRequest('The file is empty.');
   // Excel saves a workbook with a password to open as an OLE file, whatever its extension.
@@ -222,8 +229,21 @@ export function checkSpreadsheet(bytes: Uint8Array, filename: string, limits: Zi
   if (kind === 'xlsx') {
     if (!startsWith(bytes, ZIP_MAGIC)) throw new HttpError(415, uploadMessages.mismatch('.xlsx'));
     checkZipDirectory(bytes, limits);
-  } else if (!startsWith(bytes, OLE_MAGIC)) {
-    throw new HttpError(415, uploadMessages.mismatch('.xls'));
+    return kind;
   }
-  return kind;
+  if (kind === 'csv') {
+    if (bytes.subarray(0, 65536).includes(0)) throw new HttpError(415, uploadMessages.notText);
+    return kind;
+  }
+  if (startsWith(bytes, OLE_MAGIC)) return 'xls';
+  if (isHtmlTable(bytes)) return 'html';
+  throw new HttpError(415, uploadMessages.mismatch('.xls'));
+}
+
+function extensionKind(filename: string): 'xlsx' | 'xls' | 'csv' | null {
+  const lower = filename.toLowerCase();
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  if (lower.endsWith('.xls')) return 'xls';
+  if (lower.endsWith('.csv')) return 'csv';
+  return null;
 }

@@ -8,8 +8,8 @@ import type { Zone } from '../agency-time';
 import type { AssignmentService, LoadBalancer } from '../assignment.service';
 import { checkSpreadsheet, type ZipLimits } from './file-check';
 import type { ParseSummary, ParseWorkers } from './parse-workers';
-import type { RowColumns } from './protocol';
-import type { Rejection } from './rows';
+import type { FoundLayout, RowColumns } from './protocol';
+import type { Rejection, RowMapping } from './rows';
 
 export interface ImportLimits extends ZipLimits {
   maxRows: number;
@@ -24,6 +24,11 @@ export interface ImportRequest {
   actorId: number;
   /** Where dates without a zone are read: the agency's zone, or an offset the caller gave. */
   zone: Zone;
+  /** The import wizard's choices (issue 19): the sheet, the columns, the date order. */
+  sheet?: number;
+  mapping?: RowMapping;
+  /** Told where the header was found and what it says, once the worker has found it. */
+  onLayout?: (layout: FoundLayout) => void;
   /** Receives one line per import with where the time went (the route's request log). */
   log?: (fields: Record<string, number>, message: string) => void;
 }
@@ -193,14 +198,18 @@ export function createLeadImportService({
   async function importOne(request: ImportRequest): Promise<UploadResponse> {
     const started = performance.now();
     // The directory here; each part's real unpacked size in the worker, as it is unpacked.
-    checkSpreadsheet(request.bytes, request.filename, limits);
+    const kind = checkSpreadsheet(request.bytes, request.filename, limits);
     const job = workers.start();
     try {
-      const { expectedRows, sheet } = await job.start(request.bytes, {
+      const { expectedRows, sheet, layout } = await job.start(request.bytes, {
         maxRows: limits.maxRows,
         zone: request.zone,
+        kind,
+        sheet: request.sheet,
+        mapping: request.mapping,
         handOver: request.bytesMayMove === true,
       });
+      request.onLayout?.(layout);
       const chunks = job.chunks();
       const read = performance.now();
       const tally: Tally = {

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { HttpError } from '../../errors';
 import type { Zone } from '../agency-time';
-import { checkInflatedSizes, isEncryptedWorkbook, uploadMessages } from './file-check';
+import { openCsv } from './csv-rows';
+import { checkInflatedSizes, isEncryptedWorkbook, type SpreadsheetKind, uploadMessages } from './file-check';
 import type { SheetChoice } from './protocol';
 import {
   HEADER_SEARCH_ROWS,
@@ -11,6 +12,7 @@ import {
   importRows,
   MAX_COLUMNS,
   type Refusal,
+  type RowMapping,
   rowMessages,
   type SheetReadResult,
   type SheetRow,
@@ -33,6 +35,9 @@ export interface SheetSource {
 
 export type OpenedSheet = ({ ok: true } & SheetSource) | { ok: false; status: number; message: string };
 
+/** The one "sheet" of a .csv, as the answer's `sheet` names it. */
+export const CSV_SHEET = 'CSV';
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** The route has refused archives with more parts than its limit before the worker sees them. */
 const MAX_ZIP_ENTRIES = 100_000;
@@ -47,8 +52,18 @@ function refusal(error: unknown): { ok: false; status: number; message: string }
  * (xlsx-rows.ts), so the import inserts while it reads; an .xls, or an .xlsx that reader does not
  * handle, is read whole by SheetJS first.
  */
-export function openSheet(bytes: Uint8Array, maxRows: number, index = 0): OpenedSheet {
+export function openSheet(
+  bytes: Uint8Array,
+  maxRows: number,
+  index = 0,
+  kind?: SpreadsheetKind,
+): OpenedSheet {
   if (isEncryptedWorkbook(bytes)) return { ok: false, status: 400, message: passwordMessage };
+  if (kind === 'csv') {
+    if (index > 0) return { ok: false, status: 400, message: unreadableMessage };
+    const csv = openCsv(bytes);
+    return { ok: true, rows: csv.rows, expectedRows: csv.expectedRows, sheetNames: [CSV_SHEET] };
+  }
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     try {
       const sheet = openXlsxSheet(bytes, {
@@ -67,7 +82,7 @@ export function openSheet(bytes: Uint8Array, maxRows: number, index = 0): Opened
       return refusal(error);
     }
   }
-  const read = readWholeSheet(bytes, maxRows, index);
+  const read = readWholeSheet(bytes, maxRows, index, kind === 'html');
   if (!read.ok) return read;
   const { data, truncated, sheetNames } = read;
   return {
@@ -99,6 +114,7 @@ function readWholeSheet(
   bytes: Uint8Array,
   maxRows: number,
   index: number,
+  html = false,
 ):
   | { ok: true; data: SheetRow[]; truncated: boolean; sheetNames: string[] }
   | { ok: false; status: number; message: string } {
@@ -111,6 +127,9 @@ function readWholeSheet(
     const book = XLSX.read(buffer, {
       ...SHEETJS_READ,
       type: 'buffer',
+      // An HTML table's cells are text: SheetJS would otherwise read "05/01/2026" month-first,
+      // before the import's day-first rule sees it.
+      raw: html,
       sheets: index,
       sheetRows: maxRows + HEADER_SEARCH_ROWS + 1,
     });
@@ -154,16 +173,46 @@ function sheetList(names: readonly string[]): string {
  */
 export function openLeadSheet(
   bytes: Uint8Array,
-  options: { maxRows: number; zone: Zone; chunkRows: number },
+  options: {
+    maxRows: number;
+    zone: Zone;
+    chunkRows: number;
+    kind?: SpreadsheetKind;
+    /** The sheet the admin chose in the import wizard: only that one is read. */
+    sheet?: number;
+    mapping?: RowMapping;
+  },
 ): OpenedLeadSheet {
   let firstRefusal: Refusal | null = null;
   let names: string[] = [];
-  for (let index = 0; ; index++) {
-    const opened = openSheet(bytes, options.maxRows, index);
-    if (!opened.ok) return index === 0 ? opened : namedRefusal(firstRefusal!, names);
+  const chosen = options.sheet;
+  /** No sheet has Name and Phone headers: refuse, or for the wizard read the first anyway. */
+  const fallBack = (refusal: Refusal): OpenedLeadSheet => {
+    if (!options.mapping?.lenient || refusal.missing === undefined) return namedRefusal(refusal, names);
+    const index = chosen ?? 0;
+    const opened = openSheet(bytes, options.maxRows, index, options.kind);
+    if (!opened.ok) return opened;
+    const events = importRows(opened.rows, {
+      ...options,
+      expectedRows: opened.expectedRows,
+      truncated: opened.truncated,
+    });
+    try {
+      const first = events.next();
+      if (first.done && !first.value.ok) return first.value;
+      return { ok: true, events, first, sheet: { name: names[index] ?? '', sheets: names } };
+    } catch {
+      return { ok: false, status: 400, message: unreadableMessage };
+    }
+  };
+  for (let index = chosen ?? 0; ; index++) {
+    const opened = openSheet(bytes, options.maxRows, index, options.kind);
+    if (!opened.ok) return firstRefusal === null ? opened : fallBack(firstRefusal);
     names = opened.sheetNames;
     const events = importRows(opened.rows, {
       ...options,
+      // Leniency only once no sheet has the headers (below).
+      mapping: { ...options.mapping, lenient: false },
       expectedRows: opened.expectedRows,
       truncated: opened.truncated,
     });
@@ -175,8 +224,8 @@ export function openLeadSheet(
     }
     if (first.done && !first.value.ok && wrongSheet(first.value)) {
       firstRefusal ??= first.value;
-      if (index + 1 < names.length) continue;
-      return namedRefusal(firstRefusal, names);
+      if (chosen === undefined && index + 1 < names.length) continue;
+      return fallBack(firstRefusal);
     }
     return { ok: true, events, first, sheet: { name: names[index] ?? '', sheets: names } };
   }
@@ -194,7 +243,7 @@ function namedRefusal(refusal: Refusal, names: readonly string[]): Refusal {
 /** The whole pipeline on this thread: read, lay out, validate (tests). */
 export function parseSpreadsheet(
   bytes: Uint8Array,
-  options: { maxRows: number; zone: Zone },
+  options: { maxRows: number; zone: Zone; kind?: SpreadsheetKind },
 ): { result: SheetReadResult; sheet?: SheetChoice } {
   const opened = openLeadSheet(bytes, { ...options, chunkRows: 1000 });
   if (!opened.ok) return { result: opened };

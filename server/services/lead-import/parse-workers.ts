@@ -2,8 +2,16 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../errors';
 import type { Zone } from '../agency-time';
-import { type FromWorker, type RowColumns, type SheetChoice, type ToWorker, unpackRows } from './protocol';
-import type { Rejection } from './rows';
+import type { SpreadsheetKind } from './file-check';
+import {
+  type FoundLayout,
+  type FromWorker,
+  type RowColumns,
+  type SheetChoice,
+  type ToWorker,
+  unpackRows,
+} from './protocol';
+import type { Rejection, RowMapping } from './rows';
 
 export interface WorkerLimits {
   /** V8 old-generation cap of a parse worker; past it the upload is refused, the API lives on. */
@@ -98,10 +106,13 @@ export class ParseJob {
     options: {
       maxRows: number;
       zone: Zone;
+      kind?: SpreadsheetKind;
+      sheet?: number;
+      mapping?: RowMapping;
       /** The caller is done with `file` and nothing shares its memory: move it, don't copy it. */
       handOver?: boolean;
     },
-  ): Promise<{ expectedRows: number; sheet: SheetChoice }> {
+  ): Promise<{ expectedRows: number; sheet: SheetChoice; layout: FoundLayout }> {
     const { handOver, ...parse } = options;
     // Copying a 10 MB file to the worker cost 50 ms. A small Buffer may sit in Node's shared
     // pool (exactly poolSize bytes), whose memory must never move away: that one is copied.
@@ -113,7 +124,7 @@ export class ParseJob {
     const first = await this.next();
     if (first.type === 'failed') throw new HttpError(first.status, first.message);
     if (first.type !== 'started') throw new Error(`unexpected ${first.type} from the parse worker`);
-    return { expectedRows: first.expectedRows, sheet: first.sheet };
+    return { expectedRows: first.expectedRows, sheet: first.sheet, layout: first.layout };
   }
 
   async *chunks(): AsyncGenerator<RowColumns, ParseSummary> {

@@ -51,7 +51,17 @@ function parse(message: Extract<ToWorker, { type: 'parse' }>): void {
     const event = next.value;
     next = null;
     if (event.type === 'started')
-      reply({ type: 'started', expectedRows: event.expectedRows, sheet: opened.sheet });
+      reply({
+        type: 'started',
+        expectedRows: event.expectedRows,
+        sheet: opened.sheet,
+        layout: {
+          headerRow: event.layout.headerRow,
+          header: event.header,
+          columns: event.layout.columns,
+          sheetIndex: Math.max(0, opened.sheet.sheets.indexOf(opened.sheet.name)),
+        },
+      });
     else if (event.valid.length > 0) reply({ type: 'rows', valid: packRows(event.valid) });
   }
 }

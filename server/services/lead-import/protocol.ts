@@ -1,16 +1,36 @@
 import type { Zone } from '../agency-time';
-import type { ImportRow, Rejection } from './rows';
+import type { ColumnMap } from './columns';
+import type { SpreadsheetKind } from './file-check';
+import type { ImportRow, Rejection, RowMapping } from './rows';
+
+/** Where the header is and what each column was read as: the wizard's preview shows it. */
+export interface FoundLayout {
+  headerRow: number;
+  header: string[];
+  columns: ColumnMap;
+  /** The sheet's index in the workbook. */
+  sheetIndex: number;
+}
 
 // Messages between the import service and its parse worker. A parse answers `started` (the
 // header was found), then `rows` chunk by chunk as they are read and validated, then `parsed`;
 // or `failed`, before `started` or after any number of chunks.
 
 export type ToWorker =
-  | { type: 'parse'; file: Uint8Array; maxRows: number; zone: Zone; chunkRows: number }
+  | {
+      type: 'parse';
+      file: Uint8Array;
+      maxRows: number;
+      zone: Zone;
+      chunkRows: number;
+      kind?: SpreadsheetKind;
+      sheet?: number;
+      mapping?: RowMapping;
+    }
   | { type: 'invalid-file'; extra: Rejection[] };
 
 export type FromWorker =
-  | { type: 'started'; expectedRows: number; sheet: SheetChoice }
+  | { type: 'started'; expectedRows: number; sheet: SheetChoice; layout: FoundLayout }
   | { type: 'rows'; valid: PackedRows }
   | { type: 'parsed'; totalRows: number; invalidCount: number; duplicatesInFile: number }
   | { type: 'failed'; status: number; message: string }

@@ -151,7 +151,13 @@ function findHeader(
   return first ? { missing: first } : null;
 }
 
-function validate(row: SheetRow, r: number, columns: ColumnMap, zone: Zone): ImportRow | Rejection {
+function validate(
+  row: SheetRow,
+  r: number,
+  columns: ColumnMap,
+  zone: Zone,
+  monthFirst = false,
+): ImportRow | Rejection {
   const text = (field: LeadField) => {
     const i = columns[field];
     return i === undefined ? '' : cellText(row?.[i]);
@@ -184,7 +190,11 @@ function validate(row: SheetRow, r: number, columns: ColumnMap, zone: Zone): Imp
   }
 
   const dateCell = columns.visitDateTime === undefined ? undefined : row?.[columns.visitDateTime];
-  const date = parseVisitDate(dateCell?.t === 'n' ? (dateCell.v as number) : cellText(dateCell), zone);
+  const date = parseVisitDate(
+    dateCell?.t === 'n' ? (dateCell.v as number) : cellText(dateCell),
+    zone,
+    monthFirst,
+  );
   if (!date.ok) notes.push(rowMessages.dateKept(quote(displayText(dateCell, true))));
 
   const configuration = fitted('configuration', 'Configuration');
@@ -212,7 +222,23 @@ export interface SheetLayout {
 
 export type ImportEvent =
   /** The header was found: rows follow. `expectedRows` is a hint (a sheet's declared size). */
-  { type: 'started'; expectedRows: number } | { type: 'chunk'; valid: ImportRow[]; rejected: Rejection[] };
+  | { type: 'started'; expectedRows: number; layout: SheetLayout; header: string[] }
+  | { type: 'chunk'; valid: ImportRow[]; rejected: Rejection[] };
+
+/**
+ * What the import wizard's admin chose (issue 19): the header row and each field's column, in
+ * place of the detected ones, and dates written month first.
+ */
+export interface RowMapping {
+  headerRow?: number;
+  columns?: ColumnMap;
+  monthFirst?: boolean;
+  /**
+   * The wizard's preview of a sheet whose headers name no Name or Phone column: read it anyway,
+   * under its first row that is not blank, so the admin can say which columns they are.
+   */
+  lenient?: boolean;
+}
 
 /** `missing`: the required columns the sheet lacks (another sheet may have them). */
 export type Refusal = { ok: false; status: number; message: string; missing?: string[] };
@@ -246,8 +272,10 @@ export function* importRows(
     expectedRows?: number;
     /** The reader stopped early at its row cap (SheetJS `sheetRows`): more rows may follow. */
     truncated?: () => boolean;
+    mapping?: RowMapping;
   },
 ): Generator<ImportEvent, ImportedSheet | Refusal> {
+  const mapping = options.mapping ?? {};
   const data: SheetRow[] = [];
   const rejected: Rejection[] = [];
   const firstRowOfPhone = new Map<string, number>();
@@ -264,7 +292,7 @@ export function* importRows(
     const valid: ImportRow[] = [];
     const chunkRejected: Rejection[] = [];
     for (const r of pending) {
-      const result = validate(data[r], r, layout!.columns, options.zone);
+      const result = validate(data[r], r, layout!.columns, options.zone, mapping.monthFirst);
       if ('reason' in result) {
         chunkRejected.push(result);
         continue;
@@ -294,8 +322,13 @@ export function* importRows(
   }
 
   function locate(): SheetLayout | Refusal {
+    if (mapping.columns) return chosen(mapping.columns);
     const header = findHeader(data);
     if (!header) return { ok: false, status: 400, message: rowMessages.noRows };
+    if ('missing' in header && mapping.lenient) {
+      const headerRow = data.findIndex((row) => !isBlank(row));
+      return { headerRow, columns: mapColumns(Array.from(data[headerRow]!, (c) => cellText(c))) };
+    }
     if ('missing' in header)
       return {
         ok: false,
@@ -305,6 +338,26 @@ export function* importRows(
       };
     return { headerRow: header.index, columns: header.columns };
   }
+
+  /** The admin's columns, under the row they chose or the one found (else the first not blank). */
+  function chosen(columns: ColumnMap): SheetLayout | Refusal {
+    const missing = missingColumns(columns);
+    if (missing.length > 0)
+      return { ok: false, status: 400, message: missingColumnsMessage(missing), missing };
+    let headerRow = mapping.headerRow;
+    if (headerRow === undefined) {
+      const found = findHeader(data);
+      headerRow = found && 'index' in found ? found.index : data.findIndex((row) => !isBlank(row));
+    }
+    return { headerRow: Math.max(0, headerRow), columns };
+  }
+
+  const started = (found: SheetLayout): ImportEvent => ({
+    type: 'started',
+    expectedRows: options.expectedRows ?? 0,
+    layout: found,
+    header: Array.from(data[found.headerRow] ?? [], (c) => cellText(c)),
+  });
 
   for (const [index, row] of rows) {
     if (index <= last) throw new Error(`row ${index + 1} comes after row ${last + 1}`);
@@ -318,7 +371,7 @@ export function* importRows(
       const found = locate();
       if ('ok' in found) return found;
       layout = found;
-      yield { type: 'started', expectedRows: options.expectedRows ?? 0 };
+      yield started(layout);
       for (let r = layout.headerRow + 1; r <= index; r++) if (!queue(r)) return tooMany;
     } else if (!queue(index)) {
       return tooMany;
@@ -329,7 +382,7 @@ export function* importRows(
     const found = locate();
     if ('ok' in found) return found;
     layout = found;
-    yield { type: 'started', expectedRows: options.expectedRows ?? 0 };
+    yield started(layout);
     for (let r = layout.headerRow + 1; r < data.length; r++) if (!queue(r)) return tooMany;
   }
   if (options.truncated?.() && lastDataRow === data.length - 1) return tooMany;

@@ -170,7 +170,7 @@ describe('defect 2: rejected rows are kept on the server', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const { rows } = readInvalidFile(file.rawPayload.toString('base64'));
-    expect(rows.slice(1).map((r) => r[0])).toEqual(['Short', 'Again', 'Held Again']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Short', 'Again', 'Held Again']);
 
     const none = await t.app.inject({
       url: `/api/Admin/imports/${history[1].importId}/rejected-rows`,

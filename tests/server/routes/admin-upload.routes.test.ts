@@ -229,13 +229,13 @@ describe('rejected rows', () => {
     expect(body).toMatchObject({ totalRows: 8, inserted: 5, skipped: 3, autoAssigned: false });
     const { rows, formulas } = readInvalidFile(body.invalidFile);
     expect(formulas).toBe(0);
-    expect(rows[0]).toEqual(['Name', 'Phone', 'Email', 'Visit DateTime', 'Site Visit', 'Reason']);
+    expect(rows[0]).toEqual(['Row', 'Name', 'Phone', 'Email', 'Visit DateTime', 'Site Visit', 'Reason']);
     expect(rows.slice(1).map((r) => r.at(-1))).toEqual([
       'Phone is required',
       'Phone must have 10 digits',
       'Duplicate phone: same as row 2 of this file',
     ]);
-    expect(rows[2]!.slice(0, 2)).toEqual(['Short Phone', '12345']);
+    expect(rows[2]!.slice(1, 3)).toEqual(['Short Phone', '12345']);
   });
 
   it('skips phones that live leads already hold and says who holds them', async () => {
@@ -268,8 +268,8 @@ describe('rejected rows', () => {
     const { rows } = readInvalidFile(res.json().invalidFile);
     expect(rows.slice(1)).toEqual([
       // A phone is not a formula: no apostrophe since issue 19 (was `'+91-…`).
-      ['Same Number', `+91-${held}`, adminMessages.duplicatePhone(employee.email)],
-      ['Pool Again', unheld, adminMessages.duplicatePhone('')],
+      ['2', 'Same Number', `+91-${held}`, adminMessages.duplicatePhone(employee.email)],
+      ['3', 'Pool Again', unheld, adminMessages.duplicatePhone('')],
     ]);
     expect((await leadByPhone(held)).name).toBe('Existing');
   });
@@ -285,8 +285,8 @@ describe('rejected rows', () => {
     );
     const { rows, formulas } = readInvalidFile(res.json().invalidFile);
     expect(formulas).toBe(0);
-    expect(rows[1]!.slice(0, 2)).toEqual([`'=HYPERLINK("http://evil.example","click")`, 'call me']);
-    expect(rows[2]!.slice(0, 3)).toEqual(["'@SUM(1+1)", "'-12", "'+cmd"]);
+    expect(rows[1]!.slice(1, 3)).toEqual([`'=HYPERLINK("http://evil.example","click")`, 'call me']);
+    expect(rows[2]!.slice(1, 4)).toEqual(["'@SUM(1+1)", "'-12", "'+cmd"]);
   });
 
   it('accepts its own rejected-rows file back once the rows are fixed', async () => {
@@ -299,7 +299,7 @@ describe('rejected rows', () => {
       ]),
     );
     const { rows } = readInvalidFile(first.json().invalidFile);
-    rows[1]![1] = `+91 ${p}`;
+    rows[1]![2] = `+91 ${p}`;
     const again = await upload('fixed.xlsx', workbook(rows));
     expect(again.json()).toMatchObject({ totalRows: 1, inserted: 1 });
     expect((await leadByPhone(p)).name).toBe('Fixed Name');
@@ -308,7 +308,15 @@ describe('rejected rows', () => {
 
 describe('files that are refused, changing nothing', () => {
   const cases: [string, () => Buffer, string, number, string][] = [
-    ['a CSV', () => Buffer.from('Name,Phone\nA,9876543210\n'), 'leads.csv', 415, messages.upload.wrongType],
+    [
+      'a text file',
+      () => Buffer.from('Name,Phone\nA,9876543210\n'),
+      'leads.txt',
+      415,
+      messages.upload.wrongType,
+    ],
+    ['an .ods', () => workbook([['Name', 'Phone']]), 'leads.ods', 415, messages.upload.wrongType],
+    ['a binary file named .csv', () => workbook([['Name', 'Phone']]), 'leads.csv', 415, 'is not text'],
     [
       'an .xlsx that is an OLE file',
       () => workbook([['Name', 'Phone']], 'biff8'),

@@ -64,7 +64,7 @@ const { Admin, Manager, Employee } = Role;
 const futureIso = () => new Date(Date.now() + 86_400_000).toISOString();
 const phone = () => `9${String(crypto.randomInt(1_000_000_000)).padStart(9, '0')}`;
 
-function multipartUpload(): MatrixRequest {
+function multipartUpload(url = '/api/Admin/upload-leads?autoAssign=false'): MatrixRequest {
   const boundary = `----leadnest${crypto.randomBytes(8).toString('hex')}`;
   const file = fs.readFileSync(path.resolve('public/templates/leads-template.xlsx'));
   const head = Buffer.from(
@@ -73,7 +73,7 @@ function multipartUpload(): MatrixRequest {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
-    url: '/api/Admin/upload-leads?autoAssign=false',
+    url,
     payload: Buffer.concat([head, file, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
@@ -95,6 +95,18 @@ async function importWithRejectedRows(ctx: MatrixContext): Promise<number> {
     fs.readFileSync(path.resolve('public/templates/leads-template.xlsx')),
   );
   return id;
+}
+
+/** A file kept by the import wizard, not yet committed (issue 19). */
+function importDraft(ctx: MatrixContext): Promise<number> {
+  return ctx.app.deps.importDrafts.create(
+    {
+      createdBy: ctx.admin.id,
+      fileName: 'leads.xlsx',
+      file: fs.readFileSync(path.resolve('public/templates/leads-template.xlsx')),
+    },
+    new Date(),
+  );
 }
 
 /** Keys are `METHOD /path` in lower case, as the app's router (case-insensitive) prints them. */
@@ -389,6 +401,25 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     ok: 200,
     request: async (ctx) => ({
       url: `/api/Admin/imports/${await importWithRejectedRows(ctx)}/rejected-rows`,
+    }),
+  },
+  'POST /api/admin/imports': {
+    allow: [Admin],
+    ok: 200,
+    request: () => multipartUpload('/api/Admin/imports'),
+  },
+  'POST /api/admin/imports/:id/preview': {
+    allow: [Admin],
+    ok: 200,
+    request: async (ctx) => ({ url: `/api/Admin/imports/${await importDraft(ctx)}/preview`, payload: {} }),
+  },
+  'POST /api/admin/imports/:id/commit': {
+    allow: [Admin],
+    ok: 200,
+    // A fresh draft each call: a draft is committed once.
+    request: async (ctx) => ({
+      url: `/api/Admin/imports/${await importDraft(ctx)}/commit`,
+      payload: { autoAssign: false },
     }),
   },
   'POST /api/admin/imports/:id/undo': {

@@ -271,8 +271,9 @@ describe('formula cells come back neutralised in invalidFile', () => {
         expect(cell, JSON.stringify(line)).not.toMatch(/^[=+\-@\t\r]/);
       }
     }
-    expect(back[0]![2]).toBe("'=1+1");
-    expect(back[1]![0]).toBe(`'${payloads[0]}`);
+    // Column A is the row's number in the upload (issue 19); the sheet's cells follow.
+    expect(back[0]![3]).toBe("'=1+1");
+    expect(back[1]![1]).toBe(`'${payloads[0]}`);
   });
 });
 

@@ -20,7 +20,7 @@ function responseHeaders(xhr: XMLHttpRequest): Headers {
  * through XMLHttpRequest. It is handed to the shared client as its `fetch`: the base URL, the
  * bearer token, the 401 handling and the problem-JSON errors stay the client's own.
  */
-function fetchWithProgress(form: FormData, onProgress: (progress: UploadProgress) => void) {
+export function fetchWithProgress(form: FormData, onProgress: (progress: UploadProgress) => void) {
   return (request: Request): Promise<Response> =>
     new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();

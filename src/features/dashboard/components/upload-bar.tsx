@@ -6,6 +6,7 @@ import { fetchImports, type ImportResult, resultOfHistory, resultOfUpload } from
 import { type UploadProgress, uploadLeads } from '../api/upload-leads';
 import { ImportHistory } from './import-history';
 import { ImportResultPanel } from './import-result';
+import { ImportWizard } from './import-wizard';
 import { UploadProgressBar } from './upload-progress';
 
 const m = messages.upload;
@@ -82,7 +83,7 @@ export function UploadBar({ onUploaded }: { onUploaded: () => void }) {
           ref={input}
           className="file-input"
           type="file"
-          accept=".xls,.xlsx"
+          accept=".xls,.xlsx,.csv"
           disabled={busy}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
@@ -99,6 +100,14 @@ export function UploadBar({ onUploaded }: { onUploaded: () => void }) {
           Download template
         </a>
       </div>
+      <ImportWizard
+        onImported={(answer, fileName) => {
+          toast(uploadSummary(answer), { icon: 'ℹ️' });
+          setResult(resultOfUpload(answer, fileName));
+          setImports((n) => n + 1);
+          onUploaded();
+        }}
+      />
       {progress ? <UploadProgressBar progress={progress} /> : null}
       {result ? <ImportResultPanel result={result} /> : null}
       <ImportHistory reloadKey={imports} onUndone={onUploaded} />

@@ -223,13 +223,13 @@ describe('the dashboard', () => {
 
 describe('uploading a spreadsheet', () => {
   it('checks that a file is chosen and that it is an Excel file', async () => {
-    // The picker offers .xls/.xlsx; a user can still switch it to "All files".
+    // The picker offers .xls/.xlsx/.csv; a user can still switch it to "All files".
     const { user } = await openDashboard({ applyAccept: false });
     await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
     expect(await screen.findByText(messages.upload.noFile)).toBeInTheDocument();
     await user.upload(
       screen.getByLabelText('Excel file'),
-      new File(['a,b'], 'leads.csv', { type: 'text/csv' }),
+      new File(['a,b'], 'leads.ods', { type: 'application/vnd.oasis.opendocument.spreadsheet' }),
     );
     await user.click(screen.getByRole('button', { name: 'Upload Leads' }));
     expect(await screen.findByText(messages.upload.wrongType)).toBeInTheDocument();

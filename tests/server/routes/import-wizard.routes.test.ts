@@ -1,0 +1,247 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wizardMessages } from '../../../contract/import-wizard';
+import { Role } from '../../../contract/roles';
+import {
+  type Account,
+  bearer,
+  createAccount,
+  createFirstAdmin,
+  createTestApp,
+  type TestApp,
+} from '../../helpers/test-server';
+import { multipart, phone } from './admin-upload-support';
+
+// Issue 19, the import wizard: preview (a dry run), mapping, remembered mapping, commit.
+
+let t: TestApp;
+let admin: Account;
+
+function book(sheets: [string, unknown[][]][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  for (const [name, rows] of sheets) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+async function start(filename: string, content: Buffer, who: Account = admin) {
+  const { payload, contentType } = multipart(filename, content);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/Admin/imports',
+    payload,
+    headers: { ...bearer(who), 'content-type': contentType },
+  });
+}
+
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, payload, headers: bearer(admin) });
+
+async function liveLeads(): Promise<number> {
+  const res = await t.app.inject({ url: '/api/Admin/stats', headers: bearer(admin) });
+  const s = res.json();
+  return s.assigned + s.unassigned;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createFirstAdmin(t.app);
+});
+afterAll(() => t.close());
+
+describe('preview', () => {
+  it('shows the sheet, header, meanings, samples and counts, and writes nothing', async () => {
+    const held = phone();
+    await post('/api/Admin/leads', { name: 'Held', phoneNo: held });
+    const before = await liveLeads();
+    const [a, b] = [phone(), phone()];
+    const res = await start(
+      'portal.xlsx',
+      book([
+        ['Summary', [['Totals'], [3]]],
+        [
+          'Leads',
+          [
+            ['Weekly export'],
+            ['Full Name', 'Mobile', 'Visit Date', 'Remarks'],
+            ['Asha', a, '05/01/2026 10:30', 'hot'],
+            ['Ravi', `+91 ${b}`, 'Next week', ''],
+            ['Again', a, '', ''],
+            ['Held', held, '', ''],
+            ['No phone', '', '', ''],
+          ],
+        ],
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({
+      fileName: 'portal.xlsx',
+      sheet: { index: 1, name: 'Leads', sheets: ['Summary', 'Leads'], why: wizardMessages.whyFirst },
+      headerRow: 2,
+      columns: [
+        { header: 'Full Name', meaning: 'name' },
+        { header: 'Mobile', meaning: 'phone' },
+        { header: 'Visit Date', meaning: 'visitDateTime' },
+        { header: 'Remarks', meaning: 'ignored' },
+      ],
+      dateFormat: 'dayFirst',
+      counts: {
+        totalRows: 5,
+        inserted: 2,
+        duplicatesInFile: 1,
+        duplicatesInSystem: 1,
+        invalid: 1,
+        warnings: 1,
+      },
+    });
+    expect(preview.samples.slice(0, 2)).toMatchObject([
+      { row: 3, name: 'Asha', phone: a, visitDateTime: '2026-01-05T10:30:00+05:30', note: '' },
+      { row: 4, name: 'Ravi', phone: b, visitDateTime: null, note: 'Visit date as written: Next week' },
+    ]);
+    expect(await liveLeads()).toBe(before);
+  });
+
+  it('recomputes for another mapping: columns, month-first dates, a chosen sheet', async () => {
+    const p = phone();
+    const first = await start(
+      'odd.xlsx',
+      book([
+        [
+          'Other',
+          [
+            ['Name', 'Phone'],
+            ['Wrong sheet', phone()],
+          ],
+        ],
+        [
+          'Real',
+          [
+            ['Customer', 'Number', 'When'],
+            ['Meera', p, '01/05/2026'],
+          ],
+        ],
+      ]),
+    );
+    const draftId = first.json().draftId;
+    expect(first.json().sheet.name).toBe('Other');
+    const res = await post(`/api/Admin/imports/${draftId}/preview`, {
+      sheet: 1,
+      columns: ['name', 'phone', 'visitDateTime'],
+      dateFormat: 'monthFirst',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      sheet: { index: 1, name: 'Real', why: wizardMessages.whyChosen },
+      headerRow: 1,
+      dateFormat: 'monthFirst',
+      samples: [{ name: 'Meera', phone: p, visitDateTime: '2026-01-05' }],
+      counts: { totalRows: 1, inserted: 1 },
+    });
+  });
+
+  it('says which columns are missing when a mapping has no phone', async () => {
+    const first = await start(
+      'x.xlsx',
+      book([
+        [
+          'Leads',
+          [
+            ['Name', 'Phone'],
+            ['A', phone()],
+          ],
+        ],
+      ]),
+    );
+    const res = await post(`/api/Admin/imports/${first.json().draftId}/preview`, {
+      columns: ['name', 'ignored'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Phone column');
+  });
+
+  it('is for admins only', async () => {
+    const manager = await createAccount(t.app, admin, Role.Manager);
+    const res = await start('x.xlsx', book([['Leads', [['Name', 'Phone']]]]), manager);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('commit', () => {
+  it('imports with the mapping, answers as upload-leads, lands in history, and cannot run twice', async () => {
+    const [a, b] = [phone(), phone()];
+    const first = await start(
+      'mapped.csv',
+      Buffer.from(`Customer;Mobile;Where\r\nAsha;${a};Baner\r\nRavi;${b};Wakad\r\nBad;123;\r\n`),
+    );
+    expect(first.json()).toMatchObject({ sheet: { why: wizardMessages.whyCsv } });
+    const draftId = first.json().draftId;
+    const mapping = { columns: ['name', 'phone', 'location'], dateFormat: 'dayFirst' };
+    const res = await post(`/api/Admin/imports/${draftId}/commit`, { ...mapping, autoAssign: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      totalRows: 3,
+      inserted: 2,
+      skipped: 1,
+      invalid: 1,
+      autoAssigned: false,
+    });
+    expect(typeof res.json().invalidFile).toBe('string');
+
+    const history = (await t.app.inject({ url: '/api/Admin/imports', headers: bearer(admin) })).json();
+    expect(history[0]).toMatchObject({ importId: res.json().importId, fileName: 'mapped.csv', inserted: 2 });
+    const lead = (
+      await t.app.inject({ url: `/api/Admin/leads?search=${a}`, headers: bearer(admin) })
+    ).json()[0];
+    expect(lead).toMatchObject({ name: 'Asha', location: 'Baner' });
+
+    const again = await post(`/api/Admin/imports/${draftId}/commit`, { autoAssign: false });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(wizardMessages.draftNotFound);
+
+    // The next file with the same headers opens with the mapping chosen here.
+    const next = await start(
+      'mapped-2.csv',
+      Buffer.from(`Customer;Mobile;Where\r\nKiran;${phone()};Aundh\r\n`),
+    );
+    expect(next.json()).toMatchObject({
+      remembered: true,
+      columns: [{ meaning: 'name' }, { meaning: 'phone' }, { meaning: 'location' }],
+      counts: { inserted: 1 },
+    });
+  });
+
+  it('shows a file whose headers it does not know, and remembers how the admin mapped them', async () => {
+    const rows = (p: string) => [
+      ['Buyer', 'Cell', 'Zone'],
+      ['Asha', p, 'Baner'],
+    ];
+    const first = await start('unknown-headers.xlsx', book([['Export', rows(phone())]]));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      sheet: { index: 0, why: wizardMessages.whyUnknown },
+      headerRow: 1,
+      columns: [
+        { header: 'Buyer', meaning: 'ignored' },
+        { header: 'Cell', meaning: 'phone' },
+        { header: 'Zone', meaning: 'ignored' },
+      ],
+      // No name column known: the row is kept with a warning, its name empty.
+      samples: [{ name: '', note: 'The row had no name', location: '' }],
+      counts: { totalRows: 1, inserted: 1, warnings: 1 },
+    });
+    const committed = await post(`/api/Admin/imports/${first.json().draftId}/commit`, {
+      sheet: 0,
+      columns: ['name', 'phone', 'location'],
+      autoAssign: false,
+    });
+    expect(committed.json()).toMatchObject({ inserted: 1 });
+
+    const next = await start('unknown-headers-2.xlsx', book([['Export', rows(phone())]]));
+    expect(next.json()).toMatchObject({
+      remembered: true,
+      columns: [{ meaning: 'name' }, { meaning: 'phone' }, { meaning: 'location' }],
+      samples: [{ name: 'Asha', location: 'Baner' }],
+      counts: { inserted: 1, warnings: 0 },
+    });
+  });
+});
