@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Lead } from '../../../contract/leads';
 import { homePathFor } from '../../config/paths';
-import { telLink, whatsAppLink } from '../../features/board/lib/columns';
+import { ContactLinks } from '../../features/board/components/contact-links';
 import { LeadTimelineList } from '../../features/lead-story/components/lead-timeline';
 import { useLeadStory } from '../../features/lead-story/hooks/use-lead-story';
 import { formatTime } from '../../features/lead-story/lib/describe';
@@ -13,29 +13,15 @@ import '../../features/lead-story/components/lead-story.css';
 function ContactButtons({ lead }: { lead: Lead }) {
   const phone = lead.phoneNo || lead.contactNo;
   if (!phone) return null;
-  const whatsApp = whatsAppLink(phone, lead.name);
   return (
     <div className="lead-page-actions">
-      <a
-        className="button button-primary"
-        href={telLink(phone)}
-        aria-label={`Call ${lead.name}`}
-        onClick={() => rememberContact(lead.leadID)}
-      >
-        Call
-      </a>
-      {whatsApp ? (
-        <a
-          className="button button-secondary"
-          href={whatsApp}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`WhatsApp ${lead.name}`}
-          onClick={() => rememberContact(lead.leadID)}
-        >
-          WhatsApp
-        </a>
-      ) : null}
+      <ContactLinks
+        name={lead.name}
+        phone={phone}
+        onContact={() => rememberContact(lead.leadID)}
+        callClass="button button-primary"
+        whatsAppClass="button button-secondary"
+      />
     </div>
   );
 }

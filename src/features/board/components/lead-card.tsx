@@ -5,7 +5,7 @@ import { leadStoryPath } from '../../../config/paths';
 import type { CachedLead } from '../../../lib/db';
 import { rememberContact } from '../../reminders/lib/post-call';
 import type { FollowUpMark } from '../hooks/use-follow-up-board';
-import { telLink, whatsAppLink } from '../lib/columns';
+import { ContactLinks } from './contact-links';
 import { MoveToMenu } from './move-to-menu';
 
 interface LeadCardProps {
@@ -22,7 +22,6 @@ interface LeadCardProps {
 /** One lead on the board (spec §2): who, how to reach them, and what to do next. */
 export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote, followUp }: LeadCardProps) {
   const phone = lead.phoneNo || lead.contactNo;
-  const whatsApp = phone ? whatsAppLink(phone, lead.name) : null;
   const location = lead.locationName || lead.location;
   const configuration = lead.configuration || lead.interestedIn;
   return (
@@ -101,28 +100,7 @@ export function LeadCard({ lead, drag, dragging, moveTargets, onMove, onAddNote,
         </p>
       ) : null}
       <div className="lead-actions">
-        {phone ? (
-          <a
-            className="button button-secondary card-action"
-            href={telLink(phone)}
-            aria-label={`Call ${lead.name}`}
-            onClick={() => rememberContact(lead.leadID)}
-          >
-            Call
-          </a>
-        ) : null}
-        {whatsApp ? (
-          <a
-            className="button button-secondary card-action"
-            href={whatsApp}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`WhatsApp ${lead.name}`}
-            onClick={() => rememberContact(lead.leadID)}
-          >
-            WhatsApp
-          </a>
-        ) : null}
+        <ContactLinks name={lead.name} phone={phone} onContact={() => rememberContact(lead.leadID)} />
         <button
           type="button"
           className="button button-primary card-action"

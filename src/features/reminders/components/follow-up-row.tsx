@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { followUpLeadPath } from '../../../../contract/follow-ups-rules';
 import { syncMessages } from '../../../../contract/sync';
 import { todayMessages as t } from '../../../../contract/today-messages';
-import { telLink, whatsAppLink } from '../../board/lib/columns';
+import { ContactLinks } from '../../board/components/contact-links';
 import { type FollowUpItem, whenLabel } from '../lib/follow-ups';
 
 interface FollowUpRowProps {
@@ -18,7 +18,6 @@ interface FollowUpRowProps {
 
 /** One follow-up in Today: when, who, the note, and what to do about it. */
 export function FollowUpRow({ item, phone, overdue, now, onContact, onDone, children }: FollowUpRowProps) {
-  const whatsApp = phone ? whatsAppLink(phone, item.leadName) : null;
   return (
     <li
       className="follow-up"
@@ -34,28 +33,7 @@ export function FollowUpRow({ item, phone, overdue, now, onContact, onDone, chil
       </div>
       {item.note ? <p className="follow-up-note">{item.note}</p> : null}
       <div className="lead-actions">
-        {phone ? (
-          <a
-            className="button button-secondary card-action"
-            href={telLink(phone)}
-            aria-label={`Call ${item.leadName}`}
-            onClick={() => onContact(item.leadId)}
-          >
-            Call
-          </a>
-        ) : null}
-        {whatsApp ? (
-          <a
-            className="button button-secondary card-action"
-            href={whatsApp}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`WhatsApp ${item.leadName}`}
-            onClick={() => onContact(item.leadId)}
-          >
-            WhatsApp
-          </a>
-        ) : null}
+        <ContactLinks name={item.leadName} phone={phone} onContact={() => onContact(item.leadId)} />
         <Link
           className="button button-secondary card-action"
           to={followUpLeadPath(item.leadId)}
