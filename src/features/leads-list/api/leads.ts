@@ -8,9 +8,14 @@ export interface LeadsPage {
 }
 
 /** One page of the Leads List; the server searches and pages (DESIGN.md §2). */
-export async function fetchLeadsPage(search: string, page: number, signal?: AbortSignal): Promise<LeadsPage> {
+export async function fetchLeadsPage(
+  search: string,
+  page: number,
+  signal?: AbortSignal,
+  pageSize = LEADS_PAGE_SIZE,
+): Promise<LeadsPage> {
   const response = await api.get('Registration', {
-    searchParams: { search, page, pageSize: LEADS_PAGE_SIZE },
+    searchParams: { search, page, pageSize },
     ...(signal ? { signal } : {}),
   });
   const items = await response.json<LeadListItem[]>();

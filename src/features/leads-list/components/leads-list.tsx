@@ -12,6 +12,8 @@ import { ExportLeadsButton } from '../../../components/ui/export-leads-button';
 
 const m = messages.leadsList;
 const SEARCH_DEBOUNCE_MS = 300;
+/** The spec's five a page first (§2); an admin working through a long list picks more. */
+const PAGE_SIZES = [LEADS_PAGE_SIZE, 25, 100] as const;
 
 /** Spec §2 Leads List at /leads; `?search=` comes from the navbar search or from typing here. */
 export function LeadsList() {
@@ -19,8 +21,9 @@ export function LeadsList() {
   const search = params.get('search')?.trim() ?? '';
   const [text, setText] = useState(search);
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LEADS_PAGE_SIZE);
   const written = useRef(search);
-  const { data, setData, loading, reload } = useLeadsPage(search, page);
+  const { data, setData, loading, reload } = useLeadsPage(search, page, pageSize);
 
   // A new ?search= from the navbar replaces the typed text; our own debounced write does not.
   useEffect(() => {
@@ -41,7 +44,7 @@ export function LeadsList() {
   }, [text, setParams]);
 
   const total = data?.total ?? 0;
-  const pages = Math.ceil(total / LEADS_PAGE_SIZE);
+  const pages = Math.ceil(total / pageSize);
   useEffect(() => {
     if (pages > 0 && page > pages) setPage(pages);
   }, [page, pages]);
@@ -76,7 +79,7 @@ export function LeadsList() {
     }
   };
 
-  const first = (page - 1) * LEADS_PAGE_SIZE + 1;
+  const first = (page - 1) * pageSize + 1;
   return (
     <div className="page leads-page">
       <LeadsToaster />
@@ -93,6 +96,23 @@ export function LeadsList() {
             setPage(1);
           }}
         />
+        <label className="leads-page-size">
+          Per page
+          <select
+            className="input"
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
         {/* Issue 17: the leads this search finds, as a spreadsheet. */}
         <ExportLeadsButton filter={{ search }} />
       </div>

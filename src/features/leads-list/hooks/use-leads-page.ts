@@ -4,7 +4,7 @@ import { fetchLeadsPage, type LeadsPage } from '../api/leads';
 import { toastLeadsError } from '../components/leads-toaster';
 
 /** The shown page of leads, fetched again whenever the search, the page or `reload()` asks. */
-export function useLeadsPage(search: string, page: number) {
+export function useLeadsPage(search: string, page: number, pageSize: number) {
   const [data, setData] = useState<LeadsPage | null>(null);
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
@@ -14,7 +14,7 @@ export function useLeadsPage(search: string, page: number) {
     // Aborting the previous request keeps a slow answer for old search text from replacing a newer one.
     const controller = new AbortController();
     setLoading(true);
-    fetchLeadsPage(search, page, controller.signal).then(
+    fetchLeadsPage(search, page, controller.signal, pageSize).then(
       (next) => {
         setData(next);
         setLoading(false);
@@ -28,7 +28,7 @@ export function useLeadsPage(search: string, page: number) {
       },
     );
     return () => controller.abort();
-  }, [search, page, reloads]);
+  }, [search, page, pageSize, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { data, setData, loading, reload };

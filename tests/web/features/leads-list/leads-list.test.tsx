@@ -98,6 +98,34 @@ describe('Leads List', () => {
     expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows 25 or 100 a page when asked, from page 1', async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `Lead ${String(i + 1).padStart(2, '0')}`);
+    await addLeads(...names);
+    const { user } = await openList();
+    await waitFor(() => expect(nameCells()).toEqual(names.slice(0, 5)));
+    const pages = () => within(screen.getByRole('navigation', { name: 'Pages' }));
+    await user.click(pages().getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(nameCells()).toEqual(names.slice(5, 10)));
+
+    await user.selectOptions(screen.getByLabelText('Per page'), '25');
+    await waitFor(() => expect(nameCells()).toEqual(names.slice(0, 25)));
+    expect(screen.getByText('Showing 1–25 of 30')).toBeVisible();
+    expect(
+      pages()
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2']);
+    expect(pages().getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await user.selectOptions(screen.getByLabelText('Per page'), '100');
+    await waitFor(() => expect(nameCells()).toEqual(names));
+    expect(
+      pages()
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1']);
+  });
+
   it('searches name, email and phone ignoring case, and typing goes back to page 1', async () => {
     const leads = await addLeads('Asha Rao', 'Bala', 'Chitra', 'Dev', 'Esha', 'Farah', 'Gopal RAO', 'Hari');
     const { user } = await openList();
