@@ -22,8 +22,10 @@ export function textCell(value: string | null | undefined): string {
 export function agencyTime(iso: string | null | undefined, zone: Zone): string {
   if (!iso) return '';
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return textCell(iso);
-  return new Date(ms + offsetAt(zone, ms) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  // Past JavaScript's last date (year 275760) once the zone's offset is added: as typed.
+  const wall = Number.isNaN(ms) ? Number.NaN : ms + offsetAt(zone, ms) * 60_000;
+  if (!Number.isFinite(new Date(wall).getTime())) return textCell(iso);
+  return new Date(wall).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The agency's date now, "2026-11-25", for the file's name. */

@@ -161,6 +161,25 @@ describe('GET /api/Admin/leads/export', () => {
     }
   });
 
+  it('writes a visit time past the calendar’s end as it was stored, and the rest of the file', async () => {
+    // The largest date JavaScript holds: the agency's offset pushed past it once broke the export
+    // (found by the route fuzzer).
+    const edge = await insertLead(t.app, null, { siteVisit: 'Edge Park' });
+    const farOff = '+275760-09-13T00:00:00.000Z';
+    await t.app.deps.db
+      .updateTable('leads')
+      .set({ visit_date_time: farOff })
+      .where('id', '=', edge)
+      .execute();
+    const after = await insertLead(t.app, null, { siteVisit: 'Edge Park' });
+
+    const res = await exportAs(admin, '?siteVisit=Edge%20Park');
+    expect(res.statusCode).toBe(200);
+    const { rows } = readSheet(res.rawPayload);
+    expect(rows.map((r) => Number(r['Lead ID']))).toEqual([edge, after]);
+    expect(rows[0]!['Visit Date']).toBe(`'${farOff}`);
+  });
+
   it('takes the lead list’s filters: unassigned, employee, search, campaign, status', async () => {
     const held = await insertLead(t.app, other, { siteVisit: 'Filter Court' });
     await rename(held, 'Filterable Zed');
