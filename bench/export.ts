@@ -13,8 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as XLSX from '@e965/xlsx';
 import { CompiledQuery } from 'kysely';
-import { Role } from '../contract/roles';
 import { createFirstAdmin, startTestServer } from '../tests/helpers/test-server';
+import { CAMPAIGNS, DAY, inBatches, iso, seedEmployees, seededRandom, withPgDefault } from './seed-team';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,13 +22,7 @@ const { values: args } = parseArgs({
     leads: { type: 'string', default: '100000' },
     slow: { type: 'boolean', default: false },
   },
-  args: process.argv
-    .slice(2)
-    .flatMap((a, i, all) =>
-      a === '--pg' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--'))
-        ? [a, process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']
-        : [a],
-    ),
+  args: withPgDefault(process.argv.slice(2)),
 });
 const pgUrl = args.pg ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
@@ -37,52 +31,18 @@ const STATUSES = Math.round(LEADS * 0.6);
 const NOTES = LEADS * 2;
 const REMINDERS = Math.round(LEADS / 5);
 const EMPLOYEES = 50;
-const DAY = 86_400_000;
 const MB = 1024 * 1024;
 
-let seed = 42;
-const rand = (k: number) => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed % k;
-};
-const iso = (ms: number) => new Date(ms).toISOString();
-
-async function inBatches<T>(
-  rows: number,
-  size: number,
-  make: (i: number) => T,
-  write: (b: T[]) => Promise<unknown>,
-) {
-  for (let start = 0; start < rows; start += size) {
-    const batch: T[] = [];
-    for (let i = start; i < Math.min(rows, start + size); i++) batch.push(make(i));
-    await write(batch);
-  }
-}
+const rand = seededRandom();
 
 const server = await startTestServer();
 const { db, dialect } = server.app.deps;
 const admin = await createFirstAdmin(server.app);
 const now = Date.now();
 const seeded = Date.now();
-const employees = await db
-  .insertInto('users')
-  .values(
-    Array.from({ length: EMPLOYEES }, (_, i) => ({
-      email: `agent${i}@bench.test`,
-      password_hash: 'unused',
-      contact: null,
-      aadhaar_enc: null,
-      aadhaar_hash: null,
-      aadhaar_last4: null,
-      role_id: Role.Employee,
-      created_at: iso(now - 400 * DAY),
-    })),
-  )
-  .returning(['id', 'email'])
-  .execute();
+const employees = await seedEmployees(db, EMPLOYEES, now);
 const statuses = await db.selectFrom('client_statuses').select('id').execute();
-const campaigns = ['Riverside', 'Hill View', 'Lakeside', 'Palm Grove', 'Sea Breeze', ''];
+const campaigns = CAMPAIGNS;
 await db.transaction().execute(async (trx) => {
   await inBatches(
     LEADS,

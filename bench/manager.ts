@@ -5,19 +5,13 @@
 // days, and the query plan of each aggregate. Goal: under 200 ms.
 import { parseArgs } from 'node:util';
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { Role } from '../contract/roles';
 import { createManagerRepository } from '../server/repositories/manager.repository';
 import { createFirstAdmin, createTestApp } from '../tests/helpers/test-server';
+import { CAMPAIGNS, DAY, inBatches, iso, seedEmployees, seededRandom, withPgDefault } from './seed-team';
 
 const { values: args } = parseArgs({
   options: { pg: { type: 'string' }, runs: { type: 'string', default: '15' } },
-  args: process.argv
-    .slice(2)
-    .flatMap((a, i, all) =>
-      a === '--pg' && (all[i + 1] === undefined || all[i + 1]!.startsWith('--'))
-        ? [a, process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']
-        : [a],
-    ),
+  args: withPgDefault(process.argv.slice(2)),
 });
 const pgUrl = args.pg ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
@@ -25,51 +19,17 @@ const RUNS = Number(args.runs);
 const LEADS = 100_000;
 const NOTES = 500_000;
 const EMPLOYEES = 50;
-const DAY = 86_400_000;
 
-let seed = 42;
-const rand = (k: number) => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed % k;
-};
-const iso = (ms: number) => new Date(ms).toISOString();
-
-async function inBatches<T>(
-  rows: number,
-  size: number,
-  make: (i: number) => T,
-  write: (batch: T[]) => Promise<unknown>,
-) {
-  for (let start = 0; start < rows; start += size) {
-    const batch: T[] = [];
-    for (let i = start; i < Math.min(rows, start + size); i++) batch.push(make(i));
-    await write(batch);
-  }
-}
+const rand = seededRandom();
 
 const t = await createTestApp();
 const { db, dialect } = t.app.deps;
 const admin = await createFirstAdmin(t.app);
 const now = Date.now();
 const seeded = Date.now();
-const employees = await db
-  .insertInto('users')
-  .values(
-    Array.from({ length: EMPLOYEES }, (_, i) => ({
-      email: `agent${i}@bench.test`,
-      password_hash: 'unused',
-      contact: null,
-      aadhaar_enc: null,
-      aadhaar_hash: null,
-      aadhaar_last4: null,
-      role_id: Role.Employee,
-      created_at: iso(now - 400 * DAY),
-    })),
-  )
-  .returning(['id', 'email'])
-  .execute();
+const employees = await seedEmployees(db, EMPLOYEES, now);
 const statuses = await db.selectFrom('client_statuses').select('id').execute();
-const campaigns = ['Riverside', 'Hill View', 'Lakeside', 'Palm Grove', 'Sea Breeze', ''];
+const campaigns = CAMPAIGNS;
 
 await db.transaction().execute(async (trx) => {
   await inBatches(
