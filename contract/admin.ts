@@ -133,6 +133,8 @@ export interface UploadResponse {
   /** `skipped` split: repeats of an earlier row, phones live leads hold, rows with no usable phone. */
   duplicatesInFile?: number;
   duplicatesInSystem?: number;
+  /** Rows whose phone a live lead held and whose values filled that lead's empty fields. */
+  updated?: number;
   invalid?: number;
   /** Leads kept although a field could not be used as written (see each lead's importNote). */
   warnings?: number;
@@ -150,6 +152,7 @@ export interface ImportHistoryItem {
   inserted: number;
   duplicatesInFile: number;
   duplicatesInSystem: number;
+  updated: number;
   invalid: number;
   warnings: number;
   assignedTo: { email: string; count: number }[];
@@ -163,6 +166,8 @@ export interface ImportHistoryItem {
 export interface UndoImportResponse {
   removed: number;
   kept: number;
+  /** Existing leads whose fields the import had filled and that were emptied again. */
+  restored: number;
   message: string;
 }
 
@@ -172,10 +177,13 @@ export const importMessages = {
   notFound: 'No import with that id.',
   noRejectedRows: 'That import rejected no rows.',
   alreadyUndone: 'That import was already undone.',
-  undone: (removed: number, kept: number) =>
+  undone: (removed: number, kept: number, restored = 0) =>
     `Removed ${removed} ${removed === 1 ? 'lead' : 'leads'} of that import.` +
     (kept > 0
       ? ` Kept ${kept} ${kept === 1 ? 'lead' : 'leads'} that already ${kept === 1 ? 'has' : 'have'} a status, note or reminder.`
+      : '') +
+    (restored > 0
+      ? ` Emptied the fields it had filled on ${restored} existing ${restored === 1 ? 'lead' : 'leads'}.`
       : ''),
 } as const;
 

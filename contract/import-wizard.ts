@@ -38,6 +38,11 @@ export const importMappingSchema = z.object({
   columns: z.array(z.enum(COLUMN_MEANINGS)).max(256).optional(),
   /** Dates such as 05/01/2026 are day first (India) unless this says month first. */
   dateFormat: z.enum(['dayFirst', 'monthFirst']).default('dayFirst'),
+  /**
+   * A row whose phone a live lead holds is skipped (the spec's rule), or fills that lead's empty
+   * fields; a field that has a value is never overwritten.
+   */
+  duplicates: z.enum(['skip', 'update']).default('skip'),
 });
 export type ImportMapping = z.input<typeof importMappingSchema>;
 
@@ -51,6 +56,7 @@ export interface ImportPreview {
   headerRow: number;
   columns: { header: string; meaning: ColumnMeaning }[];
   dateFormat: 'dayFirst' | 'monthFirst';
+  duplicates: 'skip' | 'update';
   /** True when the mapping is the one remembered for these headers. */
   remembered: boolean;
   /** Up to 10 rows as they would be stored. */
@@ -72,6 +78,8 @@ export interface ImportPreview {
     inserted: number;
     duplicatesInFile: number;
     duplicatesInSystem: number;
+    /** Held rows that would fill empty fields of their lead (duplicates: 'update'). */
+    updated: number;
     invalid: number;
     warnings: number;
   };

@@ -97,6 +97,18 @@ export const timelineEventSchema = z.discriminatedUnion('type', [
     to: z.string(),
     by: timelinePersonSchema.nullable(),
   }),
+  /**
+   * An import found this lead's phone and, told to update duplicates, filled fields that were
+   * empty (issue 19). `fields` are the lead JSON's names (email, location, visitDateTime, …).
+   */
+  z.object({
+    type: z.literal('import-filled'),
+    at,
+    by: timelinePersonSchema.nullable(),
+    importId: z.number().int(),
+    fileName: z.string(),
+    fields: z.array(z.string()),
+  }),
 ]);
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
 export type TimelineEventType = TimelineEvent['type'];
@@ -126,6 +138,7 @@ export const TIMELINE_ORDER: readonly TimelineEventType[] = [
   'assigned',
   'reassigned',
   'name-changed',
+  'import-filled',
   'status',
   'note',
   'reminder-set',

@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
 import { createImportDraftsRepository } from './repositories/import-drafts.repository';
 import { createLeadExportRepository } from './repositories/lead-export.repository';
+import { createLeadFillsRepository } from './repositories/lead-fills.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
 import { createLeadStatusRepository } from './repositories/lead-status.repository';
 import { createLeadTimelineRepository } from './repositories/lead-timeline.repository';
@@ -66,6 +67,7 @@ export function createDeps(config: Config, database: Db) {
   // SQLite a second, read-only connection, so a long import transaction does not stall them.
   const leadsRepository = createLeadsRepository(db, database.sqlite);
   const leadImports = createLeadImportsRepository(db);
+  const leadFills = createLeadFillsRepository(db);
   const dashboardReader = openReader(config.database, db);
   const leadsReader = createLeadsRepository(dashboardReader.db);
   const usersReader = createUsersRepository(dashboardReader.db);
@@ -163,6 +165,7 @@ export function createDeps(config: Config, database: Db) {
       bulkWrite: database.bulkWrite,
       leads: leadsRepository,
       imports: leadImports,
+      fills: leadFills,
       assignment,
       workers: importWorkers,
       onImported: stats.invalidate,
@@ -172,6 +175,7 @@ export function createDeps(config: Config, database: Db) {
     importPreview: createImportPreviewService({
       workers: importWorkers,
       leads: leadsRepository,
+      fills: leadFills,
       limits: importLimits,
     }),
   };

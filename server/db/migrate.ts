@@ -10,6 +10,7 @@ import * as leadImports from './migrations/2026-11-25-0601-lead-imports';
 import * as leadChangesPair from './migrations/2026-11-25-0701-lead-changes-pair';
 import * as leadStory from './migrations/2026-11-25-1501-lead-story';
 import * as importDrafts from './migrations/2026-11-25-1601-import-drafts';
+import * as importFills from './migrations/2026-11-25-1701-import-fills';
 
 // Ordered by name; a new migration is a new file added here, never an edit of an old one.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0701-lead-changes-pair': leadChangesPair,
   '2026-11-25-1501-lead-story': leadStory,
   '2026-11-25-1601-import-drafts': importDrafts,
+  '2026-11-25-1701-import-fills': importFills,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

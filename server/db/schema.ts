@@ -78,6 +78,18 @@ export interface LeadImportTable {
   assigned: string;
   rejected_file: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   undone_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Leads whose empty fields the import filled instead of skipping the row (issue 19). */
+  updated: ColumnType<number, number | undefined, number>;
+}
+
+/** The fields one import filled on one existing lead (issue 19), for undo and the timeline. */
+export interface LeadImportFillTable {
+  id: Generated<number>;
+  import_id: number;
+  lead_id: number;
+  /** JSON {column: value}, by leads' column names. */
+  fields: string;
+  at: string;
 }
 
 export interface LeadStatusTable {
@@ -227,6 +239,7 @@ export interface Database {
   lead_assignments: LeadAssignmentTable;
   lead_status_changes: LeadStatusChangeTable;
   lead_imports: LeadImportTable;
+  lead_import_fills: LeadImportFillTable;
   lead_name_changes: LeadNameChangeTable;
   import_drafts: ImportDraftTable;
   import_mappings: ImportMappingTable;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { createLeadFillsRepository } from './lead-fills.repository';
 
 type Trx = Kysely<Database>;
 
@@ -9,6 +10,8 @@ export interface ImportCounts {
   inserted: number;
   duplicatesInFile: number;
   duplicatesInSystem: number;
+  /** Leads whose empty fields the import filled (only when told to update duplicates). */
+  updated: number;
   invalid: number;
   warnings: number;
   assigned: { email: string; count: number }[];
@@ -24,6 +27,7 @@ export interface ImportRecord extends ImportCounts {
 }
 
 export function createLeadImportsRepository(db: Kysely<Database>) {
+  const fills = createLeadFillsRepository(db);
   return {
     /** Opens an import's record inside its transaction; its leads carry the id. */
     async create(
@@ -51,6 +55,7 @@ export function createLeadImportsRepository(db: Kysely<Database>) {
           inserted: counts.inserted,
           duplicates_in_file: counts.duplicatesInFile,
           duplicates_in_system: counts.duplicatesInSystem,
+          updated: counts.updated,
           invalid: counts.invalid,
           warnings: counts.warnings,
           assigned: JSON.stringify(counts.assigned),
@@ -77,6 +82,7 @@ export function createLeadImportsRepository(db: Kysely<Database>) {
           'lead_imports.inserted',
           'lead_imports.duplicates_in_file',
           'lead_imports.duplicates_in_system',
+          'lead_imports.updated',
           'lead_imports.invalid',
           'lead_imports.warnings',
           'lead_imports.assigned',
@@ -95,6 +101,7 @@ export function createLeadImportsRepository(db: Kysely<Database>) {
         inserted: Number(r.inserted),
         duplicatesInFile: Number(r.duplicates_in_file),
         duplicatesInSystem: Number(r.duplicates_in_system),
+        updated: Number(r.updated),
         invalid: Number(r.invalid),
         warnings: Number(r.warnings),
         assigned: JSON.parse(r.assigned) as ImportCounts['assigned'],
@@ -116,11 +123,15 @@ export function createLeadImportsRepository(db: Kysely<Database>) {
 
     /**
      * Undo (issue 19): soft-deletes the import's live leads that nobody has worked (no status
-     * record, note or reminder), as deleting a lead does, and marks the import undone. Answers
-     * how many went and how many stayed because they were worked. Null when the import is
-     * unknown, 'undone' when it was undone before.
+     * record, note or reminder), as deleting a lead does, empties the fields it filled on
+     * existing leads where they still hold its values, and marks the import undone. Answers how
+     * many went, how many stayed because they were worked, and how many existing leads had
+     * fields emptied. Null when the import is unknown, 'undone' when it was undone before.
      */
-    async undo(id: number, now: string): Promise<{ removed: number; kept: number } | null | 'undone'> {
+    async undo(
+      id: number,
+      now: string,
+    ): Promise<{ removed: number; kept: number; restored: number } | null | 'undone'> {
       return db.transaction().execute(async (trx) => {
         const record = await trx
           .selectFrom('lead_imports')
@@ -160,8 +171,9 @@ export function createLeadImportsRepository(db: Kysely<Database>) {
           .where('import_id', '=', id)
           .where('deleted_at', 'is', null)
           .executeTakeFirstOrThrow();
+        const restored = await fills.undo(id, trx);
         await trx.updateTable('lead_imports').set({ undone_at: now }).where('id', '=', id).execute();
-        return { removed: Number(removed.numUpdatedRows), kept: Number(kept.n) };
+        return { removed: Number(removed.numUpdatedRows), kept: Number(kept.n), restored };
       });
     },
 

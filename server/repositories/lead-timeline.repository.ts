@@ -104,6 +104,24 @@ export function createLeadTimelineRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Fields imports filled on the lead (issue 19), with the import's file and uploader. */
+    importFills(leadId: number) {
+      return db
+        .selectFrom('lead_import_fills')
+        .innerJoin('lead_imports', 'lead_imports.id', 'lead_import_fills.import_id')
+        .select([
+          'lead_import_fills.id',
+          'lead_import_fills.at',
+          'lead_import_fills.fields',
+          'lead_imports.id as import_id',
+          'lead_imports.file_name',
+          'lead_imports.created_by',
+        ])
+        .where('lead_import_fills.lead_id', '=', leadId)
+        .orderBy('lead_import_fills.id')
+        .execute();
+    },
+
     /** Accounts by id or by email (notes and status records keep the author's email). */
     async people(ids: readonly number[], emails: readonly string[]) {
       const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];

@@ -68,6 +68,7 @@ export const uploadAnswer = z.object({
   sheet: z.object({ name: z.string(), sheets: z.array(z.string()) }).optional(),
   duplicatesInFile: z.number().int().optional(),
   duplicatesInSystem: z.number().int().optional(),
+  updated: z.number().int().optional(),
   invalid: z.number().int().optional(),
   warnings: z.number().int().optional(),
   assignedTo: z.array(z.object({ email: z.string(), count: z.number().int() })).optional(),

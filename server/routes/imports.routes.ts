@@ -35,6 +35,7 @@ const historyItem = z.object({
   inserted: z.number().int(),
   duplicatesInFile: z.number().int(),
   duplicatesInSystem: z.number().int(),
+  updated: z.number().int(),
   invalid: z.number().int(),
   warnings: z.number().int(),
   assignedTo: z.array(z.object({ email: z.string(), count: z.number().int() })),
@@ -121,6 +122,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const draft = await draftOf(request.params.id);
       const { autoAssign, ...mapping } = request.body;
+      const { duplicates } = mapping;
       const rules = rowMapping(mapping);
       let header: string[] = [];
       const answer = await leadImport.importLeads({
@@ -131,6 +133,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         zone,
         sheet: rules.sheet,
         mapping: rules.mapping,
+        duplicates,
         onLayout: (layout) => {
           header = layout.header;
         },
@@ -181,7 +184,12 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: importIdParamsSchema,
         response: {
-          200: z.object({ removed: z.number().int(), kept: z.number().int(), message: z.string() }),
+          200: z.object({
+            removed: z.number().int(),
+            kept: z.number().int(),
+            restored: z.number().int(),
+            message: z.string(),
+          }),
         },
       },
     },
@@ -192,11 +200,8 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, importMessages.alreadyUndone, { title: importMessages.alreadyUndone });
       stats.invalidate();
       // Who took which import back stays in the log (issue 19).
-      request.log.info(
-        { importId: request.params.id, by: request.user!.email, removed: result.removed, kept: result.kept },
-        'import undone',
-      );
-      return { ...result, message: importMessages.undone(result.removed, result.kept) };
+      request.log.info({ importId: request.params.id, by: request.user!.email, ...result }, 'import undone');
+      return { ...result, message: importMessages.undone(result.removed, result.kept, result.restored) };
     },
   );
 };

@@ -7,9 +7,21 @@ import {
 } from '../../contract/lead-timeline';
 import { Role } from '../../contract/roles';
 import { notFound } from '../errors';
+import type { Fillable } from '../repositories/lead-fills.repository';
 import type { LeadTimelineRepository } from '../repositories/lead-timeline.repository';
 import { type LeadsRepository, toLeadJson } from '../repositories/leads.repository';
 import type { TokenClaims } from './tokens';
+
+/** Lead columns as the lead JSON names them (DESIGN.md §2). */
+const FIELD_NAMES: Record<Fillable, string> = {
+  name: 'name',
+  email: 'email',
+  configuration: 'configuration',
+  interested_in: 'interestedIn',
+  site_visit: 'siteVisit',
+  location: 'location',
+  visit_date_time: 'visitDateTime',
+};
 
 const rank = new Map(TIMELINE_ORDER.map((type, i) => [type, i]));
 
@@ -38,13 +50,14 @@ export function createLeadTimelineService({
       if (!lead || (actor.roleId === Role.Employee && lead.assigned_to_id !== actor.userId)) {
         throw notFound(leadStatusMessages.leadNotFound);
       }
-      const [json, assignments, statuses, notes, reminders, names] = await Promise.all([
+      const [json, assignments, statuses, notes, reminders, names, fills] = await Promise.all([
         leads.findLive(leadId),
         timeline.assignments(leadId),
         timeline.statusChanges(leadId),
         timeline.notes(leadId),
         timeline.reminders(leadId),
         timeline.nameChanges(leadId),
+        timeline.importFills(leadId),
       ]);
       if (!json) throw notFound(leadStatusMessages.leadNotFound);
 
@@ -58,6 +71,7 @@ export function createLeadTimelineService({
       for (const a of assignments) [a.from_user_id, a.to_user_id, a.by_user_id].forEach(note);
       for (const r of reminders) note(r.user_id);
       for (const n of names) note(n.by_user_id);
+      for (const f of fills) note(f.created_by);
       const emails = [
         ...statuses.map((s) => s.changed_by),
         ...notes.map((n) => n.created_by),
@@ -115,6 +129,16 @@ export function createLeadTimelineService({
           from: n.from_name,
           to: n.to_name,
           by: byId(n.by_user_id),
+        });
+      }
+      for (const f of fills) {
+        events.push({
+          type: 'import-filled',
+          at: f.at,
+          by: byId(f.created_by),
+          importId: f.import_id,
+          fileName: f.file_name,
+          fields: Object.keys(JSON.parse(f.fields) as object).map((c) => FIELD_NAMES[c as Fillable]),
         });
       }
       for (const s of statuses) {

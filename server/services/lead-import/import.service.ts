@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { adminMessages as am, type UploadResponse } from '../../../contract/admin';
 import type { Db } from '../../db/database';
 import type { Database, NewLead } from '../../db/schema';
+import type { FillCandidate, LeadFillsRepository } from '../../repositories/lead-fills.repository';
 import type { ImportCounts, LeadImportsRepository } from '../../repositories/lead-imports.repository';
 import type { LeadsRepository } from '../../repositories/leads.repository';
 import type { Zone } from '../agency-time';
@@ -27,6 +28,11 @@ export interface ImportRequest {
   /** The import wizard's choices (issue 19): the sheet, the columns, the date order. */
   sheet?: number;
   mapping?: RowMapping;
+  /**
+   * What a row whose phone a live lead holds does (issue 19): it is skipped (the spec's rule), or
+   * it fills that lead's empty fields.
+   */
+  duplicates?: 'skip' | 'update';
   /** Told where the header was found and what it says, once the worker has found it. */
   onLayout?: (layout: FoundLayout) => void;
   /** Receives one line per import with where the time went (the route's request log). */
@@ -39,6 +45,7 @@ interface Deps {
   bulkWrite: Db['bulkWrite'];
   leads: LeadsRepository;
   imports: LeadImportsRepository;
+  fills: LeadFillsRepository;
   assignment: AssignmentService;
   workers: ParseWorkers;
   limits: ImportLimits;
@@ -78,11 +85,28 @@ function newLead(
   };
 }
 
+/** A row's values as the fields of an existing lead it could fill. */
+export function fillCandidate(rows: RowColumns, i: number): FillCandidate {
+  return {
+    phone: rows.phone[i]!,
+    values: {
+      name: rows.name[i]!,
+      email: rows.email[i]!,
+      configuration: rows.configuration[i]!,
+      interested_in: rows.interestedIn[i]!,
+      site_visit: rows.siteVisit[i]!,
+      location: rows.location[i]!,
+      visit_date_time: rows.visitDateTime[i] ?? '',
+    },
+  };
+}
+
 export function createLeadImportService({
   db,
   bulkWrite,
   leads,
   imports,
+  fills,
   assignment,
   workers,
   limits,
@@ -109,6 +133,8 @@ export function createLeadImportService({
     raced: number;
     /** Rows rejected here: phones live leads hold. */
     rejected: Rejection[];
+    /** Leads whose empty fields a held row filled. */
+    updated: number;
     /** Inserted rows the import noted something about. */
     warnings: number;
     /** Leads auto-assign gave each employee, by id. */
@@ -126,15 +152,22 @@ export function createLeadImportService({
       actorId: number;
       importId: number;
       tally: Tally;
+      update: boolean;
     },
   ): Promise<void> {
     const { tally, balancer } = ctx;
     const held = await ctx.holders(rows.phone);
     const fresh: number[] = [];
+    const heldRows: number[] = [];
     for (let i = 0; i < rows.count; i++) {
-      const holder = held.get(rows.phone[i]!);
-      if (holder === undefined) fresh.push(i);
-      else tally.rejected.push({ row: rows.row[i]!, reason: am.duplicatePhone(holder) });
+      if (held.has(rows.phone[i]!)) heldRows.push(i);
+      else fresh.push(i);
+    }
+    const filled = ctx.update ? await fillHeld(rows, heldRows, trx, ctx) : new Set<string>();
+    for (const i of heldRows) {
+      const phone = rows.phone[i]!;
+      if (!filled.has(phone))
+        tally.rejected.push({ row: rows.row[i]!, reason: am.duplicatePhone(held.get(phone)!) });
     }
     const assignees = fresh.map(() => balancer?.next() ?? null);
     const inserted = await leads.insertMany(
@@ -173,6 +206,24 @@ export function createLeadImportService({
     }
   }
 
+  /** Fills the empty fields of the leads holding these rows' phones; answers the phones filled. */
+  async function fillHeld(
+    rows: RowColumns,
+    heldRows: readonly number[],
+    trx: Trx,
+    ctx: { importId: number; now: string; tally: Tally },
+  ): Promise<Set<string>> {
+    if (heldRows.length === 0) return new Set();
+    const planned = await fills.plan(
+      heldRows.map((i) => fillCandidate(rows, i)),
+      trx,
+      yieldToEventLoop,
+    );
+    await fills.apply(ctx.importId, [...planned.values()], ctx.now, trx, yieldToEventLoop);
+    ctx.tally.updated += planned.size;
+    return new Set(planned.keys());
+  }
+
   async function recordCounts(
     importId: number,
     summary: ParseSummary,
@@ -185,6 +236,7 @@ export function createLeadImportService({
       inserted: tally.inserted,
       duplicatesInFile: summary.duplicatesInFile,
       duplicatesInSystem: tally.rejected.length,
+      updated: tally.updated,
       invalid: summary.invalidCount - summary.duplicatesInFile,
       warnings: tally.warnings,
       assigned: [...tally.perEmployee]
@@ -217,6 +269,7 @@ export function createLeadImportService({
         assigned: 0,
         raced: 0,
         rejected: [],
+        updated: 0,
         warnings: 0,
         perEmployee: new Map(),
       };
@@ -235,7 +288,8 @@ export function createLeadImportService({
         const holders = await holderLookup(expectedRows, trx);
         const balancer = request.autoAssign ? await assignment.balancer(trx) : null;
         employees = balancer?.size ?? 0;
-        const ctx = { holders, balancer, now, actorId: request.actorId, importId, tally };
+        const update = request.duplicates === 'update';
+        const ctx = { holders, balancer, now, actorId: request.actorId, importId, tally, update };
         for (;;) {
           const asked = performance.now();
           const next = await chunks.next();
@@ -273,6 +327,7 @@ export function createLeadImportService({
         sheet,
         duplicatesInFile: counts!.duplicatesInFile,
         duplicatesInSystem: counts!.duplicatesInSystem,
+        updated: counts!.updated,
         invalid: counts!.invalid,
         warnings: counts!.warnings,
         assignedTo: counts!.assigned,

@@ -1,10 +1,11 @@
 import type { ColumnMeaning, ImportMapping, ImportPreview } from '../../../contract/import-wizard';
 import { wizardMessages } from '../../../contract/import-wizard';
+import type { FillCandidate, LeadFillsRepository } from '../../repositories/lead-fills.repository';
 import type { LeadsRepository } from '../../repositories/leads.repository';
 import type { Zone } from '../agency-time';
 import { type ColumnMap, type LeadField, normaliseHeader } from './columns';
 import { checkSpreadsheet } from './file-check';
-import type { ImportLimits } from './import.service';
+import { fillCandidate, type ImportLimits } from './import.service';
 import type { ParseWorkers } from './parse-workers';
 import type { FoundLayout } from './protocol';
 import type { RowMapping } from './rows';
@@ -44,10 +45,11 @@ export function headerKey(header: readonly string[]): string {
 interface Deps {
   workers: ParseWorkers;
   leads: LeadsRepository;
+  fills: LeadFillsRepository;
   limits: ImportLimits;
 }
 
-export function createImportPreviewService({ workers, leads, limits }: Deps) {
+export function createImportPreviewService({ workers, leads, fills, limits }: Deps) {
   return {
     async preview(request: {
       draftId: number;
@@ -70,21 +72,21 @@ export function createImportPreviewService({ workers, leads, limits }: Deps) {
           sheet: sheetIndex,
           mapping,
         });
+        const update = request.mapping?.duplicates === 'update';
         const samples: ImportPreview['samples'] = [];
-        const phones: string[] = [];
-        const noted: boolean[] = [];
+        // Read while the worker parses on: the phones live leads hold now.
+        const known = await leads.livePhones();
+        let fresh = 0;
+        let warnings = 0;
+        let heldCount = 0;
+        /** The held rows' values, to count the leads they would fill (update mode only). */
+        const held: FillCandidate[] = [];
         const chunks = job.chunks();
         for (;;) {
           const next = await chunks.next();
           if (next.done) {
             const summary = next.value;
-            const known = await leads.livePhones();
-            let held = 0;
-            let warnings = 0;
-            phones.forEach((p, i) => {
-              if (known.has(p)) held += 1;
-              else if (noted[i]) warnings += 1;
-            });
+            const updated = update ? (await fills.plan(held)).size : 0;
             return {
               draftId: request.draftId,
               fileName: request.fileName,
@@ -104,13 +106,15 @@ export function createImportPreviewService({ workers, leads, limits }: Deps) {
               headerRow: layout.headerRow + 1,
               columns: meanings(layout).map((meaning, i) => ({ header: layout.header[i] ?? '', meaning })),
               dateFormat: mapping.monthFirst ? 'monthFirst' : 'dayFirst',
+              duplicates: update ? 'update' : 'skip',
               remembered: request.remembered === true,
               samples,
               counts: {
                 totalRows: summary.totalRows,
-                inserted: phones.length - held,
+                inserted: fresh,
                 duplicatesInFile: summary.duplicatesInFile,
-                duplicatesInSystem: held,
+                duplicatesInSystem: heldCount - updated,
+                updated,
                 invalid: summary.invalidCount - summary.duplicatesInFile,
                 warnings,
               },
@@ -119,8 +123,13 @@ export function createImportPreviewService({ workers, leads, limits }: Deps) {
           }
           const rows = next.value;
           for (let i = 0; i < rows.count; i++) {
-            phones.push(rows.phone[i]!);
-            noted.push(rows.note[i] !== '');
+            if (!known.has(rows.phone[i]!)) {
+              fresh += 1;
+              if (rows.note[i] !== '') warnings += 1;
+            } else {
+              heldCount += 1;
+              if (update) held.push(fillCandidate(rows, i));
+            }
             if (samples.length < SAMPLE_ROWS) {
               samples.push({
                 row: rows.row[i]! + 1,

@@ -393,6 +393,7 @@ describe('undo an import', () => {
     expect(answer.json()).toEqual({
       removed: 2,
       kept: 2,
+      restored: 0,
       message: 'Removed 2 leads of that import. Kept 2 leads that already have a status, note or reminder.',
     });
     expect(await leadByPhone(phones[0]!)).toBeUndefined();

@@ -7,6 +7,16 @@ export function formatTime(iso: string): string {
   return Number.isNaN(time) ? iso : when.format(time);
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  name: 'name',
+  email: 'email',
+  configuration: 'configuration',
+  interestedIn: 'interested in',
+  siteVisit: 'campaign',
+  location: 'location',
+  visitDateTime: 'visit date',
+};
+
 const who = (p: TimelinePerson | null) => p?.email || 'someone no longer here';
 
 /** One line saying what happened, in the product's words; null for a type this client does not know. */
@@ -52,6 +62,11 @@ export function describeEvent(e: TimelineEvent): { title: string; detail?: strin
       return {
         title: `Name changed from “${e.from}” to “${e.to}”`,
         detail: e.by ? `by ${e.by.email}` : undefined,
+      };
+    case 'import-filled':
+      return {
+        title: `Empty fields filled from ${e.fileName}: ${e.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}`,
+        detail: e.by ? `Uploaded by ${e.by.email}` : undefined,
       };
     default:
       return null;
