@@ -12,6 +12,8 @@ export interface ImportResult {
   inserted: number;
   duplicatesInFile: number;
   duplicatesInSystem: number;
+  /** Existing leads whose empty fields the import filled (the wizard's "update duplicates"). */
+  updated: number;
   invalid: number;
   warnings: number;
   assignedTo: { email: string; count: number }[];
@@ -30,6 +32,7 @@ export function resultOfUpload(answer: UploadResponse, fileName: string): Import
     inserted: answer.inserted,
     duplicatesInFile: answer.duplicatesInFile ?? 0,
     duplicatesInSystem: answer.duplicatesInSystem ?? 0,
+    updated: answer.updated ?? 0,
     // An older server sends only `skipped`: all of it is shown as rejected.
     invalid: answer.invalid ?? answer.skipped,
     warnings: answer.warnings ?? 0,

@@ -7,7 +7,8 @@ import { saveInvalidLeadsBlob } from '../lib/invalid-leads-file';
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 export const UNDO_CONFIRM =
-  'Undo this import? Its leads that nobody has worked yet (no status, note or reminder) are removed.';
+  'Undo this import? Its leads that nobody has worked yet (no status, note or reminder) are removed, ' +
+  'and fields it filled on existing leads are emptied again unless someone changed them since.';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -48,8 +49,8 @@ function ImportEntry({ item, onUndone }: { item: ImportHistoryItem; onUndone: ()
         </span>
       </div>
       <p className="import-entry-counts">
-        {formatCount(item.totalRows)} rows · {formatCount(item.inserted)} inserted · {formatCount(rejected)}{' '}
-        rejected
+        {formatCount(item.totalRows)} rows · {formatCount(item.inserted)} inserted
+        {item.updated > 0 ? ` · ${formatCount(item.updated)} updated` : ''} · {formatCount(rejected)} rejected
         {item.warnings > 0 ? ` · ${formatCount(item.warnings)} with a warning` : ''}
       </p>
       {item.assignedTo.length > 0 ? (
@@ -69,7 +70,7 @@ function ImportEntry({ item, onUndone }: { item: ImportHistoryItem; onUndone: ()
             Rejected rows
           </button>
         ) : null}
-        {item.undoneAt === null && item.inserted > 0 ? (
+        {item.undoneAt === null && item.inserted + item.updated > 0 ? (
           <button
             type="button"
             className="button button-secondary"

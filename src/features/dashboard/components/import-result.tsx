@@ -30,6 +30,9 @@ export function ImportResultPanel({ result }: { result: ImportResult }) {
   const facts: [string, number][] = [
     ['Rows read', result.totalRows],
     ['Inserted', result.inserted],
+    ...(result.updated > 0
+      ? [['Existing leads with empty fields filled', result.updated] as [string, number]]
+      : []),
     ['Repeated in the file', result.duplicatesInFile],
     ['Already in the system', result.duplicatesInSystem],
     ['No usable phone', result.invalid],

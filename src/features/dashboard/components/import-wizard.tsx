@@ -48,6 +48,7 @@ export function ImportWizard({
     sheet: p.sheet.index,
     columns: p.columns.map((c) => c.meaning),
     dateFormat: p.dateFormat,
+    duplicates: p.duplicates,
     ...change,
   });
 
@@ -77,7 +78,7 @@ export function ImportWizard({
     // Another sheet has other columns: let the server find them again.
     const mapping =
       'sheet' in change
-        ? { sheet: change.sheet, dateFormat: preview.dateFormat }
+        ? { sheet: change.sheet, dateFormat: preview.dateFormat, duplicates: preview.duplicates }
         : mappingOf(preview, change);
     if ('sheet' in change) setFirstWhy(null);
     void run('reading', async () => setPreview(await previewImport(preview.draftId, mapping)));
@@ -128,6 +129,7 @@ export function ImportWizard({
           disabled={busy !== null}
           onSheet={(sheet) => remap({ sheet })}
           onDateFormat={(dateFormat) => remap({ dateFormat })}
+          onDuplicates={(duplicates) => remap({ duplicates })}
           onMeaning={setMeaning}
         />
       ) : null}
@@ -141,9 +143,9 @@ export function ImportWizard({
             type="button"
             className="button button-primary"
             onClick={commit}
-            disabled={busy !== null || preview.counts.inserted === 0}
+            disabled={busy !== null || preview.counts.inserted + preview.counts.updated === 0}
           >
-            Import {formatCount(preview.counts.inserted)} leads
+            {commitLabel(preview.counts)}
           </button>
         </div>
       ) : null}
@@ -151,25 +153,41 @@ export function ImportWizard({
   );
 }
 
+/** "Import 120 leads", "Import 120 leads and update 4", "Update 4 leads". */
+export function commitLabel(counts: ImportPreview['counts']): string {
+  const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
+  if (counts.updated === 0) return `Import ${leads(counts.inserted)}`;
+  if (counts.inserted === 0) return `Update ${leads(counts.updated)}`;
+  return `Import ${leads(counts.inserted)} and update ${formatCount(counts.updated)}`;
+}
+
 function PreviewView({
   preview,
   disabled,
   onSheet,
   onDateFormat,
+  onDuplicates,
   onMeaning,
 }: {
   preview: ImportPreview;
   disabled: boolean;
   onSheet: (index: number) => void;
   onDateFormat: (format: 'dayFirst' | 'monthFirst') => void;
+  onDuplicates: (mode: 'skip' | 'update') => void;
   onMeaning: (index: number, meaning: ColumnMeaning) => void;
 }) {
   const { counts } = preview;
   const facts: [string, number][] = [
     ['Rows read', counts.totalRows],
     ['Would be inserted', counts.inserted],
+    ...(preview.duplicates === 'update'
+      ? [['Would fill empty fields of existing leads', counts.updated] as [string, number]]
+      : []),
     ['Repeated in the file', counts.duplicatesInFile],
-    ['Already in the system', counts.duplicatesInSystem],
+    [
+      preview.duplicates === 'update' ? 'Already in the system, nothing to add' : 'Already in the system',
+      counts.duplicatesInSystem,
+    ],
     ['No usable phone', counts.invalid],
     ['Kept with a warning', counts.warnings],
   ];
@@ -206,6 +224,17 @@ function PreviewView({
           >
             <option value="dayFirst">Day first (05/01 = 5 January)</option>
             <option value="monthFirst">Month first (05/01 = 1 May)</option>
+          </select>
+        </label>
+        <label>
+          Phones already in the system{' '}
+          <select
+            value={preview.duplicates}
+            disabled={disabled}
+            onChange={(e) => onDuplicates(e.target.value as 'skip' | 'update')}
+          >
+            <option value="skip">Skip the row</option>
+            <option value="update">Fill the existing lead's empty fields</option>
           </select>
         </label>
       </div>

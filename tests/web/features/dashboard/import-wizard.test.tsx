@@ -66,3 +66,49 @@ it('previews a file, lets the admin map a column, then imports it', async () => 
     .executeTakeFirstOrThrow();
   expect(stored).toEqual({ name: 'Asha Rao', location: 'Baner' });
 });
+
+it('fills the empty fields of leads already in the system when the admin chooses to', async () => {
+  const [held, fresh] = [phone(), phone()];
+  await server.app.inject({
+    method: 'POST',
+    url: '/api/Admin/leads',
+    payload: { name: 'Meera Shah', phoneNo: held },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  // setup.ts signs out after each test.
+  saveSession({ token: admin.token, email: admin.email, roleId: Role.Admin });
+  const csv = `Name,Phone,Email\r\nMeera S,${held},meera@example.com\r\nKiran,${fresh},kiran@example.com\r\n`;
+  const { user } = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: 'Admin Dashboard' });
+  await user.click(screen.getByText('Import with preview'));
+  await user.upload(
+    screen.getByLabelText('File to preview'),
+    new File([csv], 'refresh.csv', { type: 'text/csv' }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  const preview = await screen.findByRole('region', { name: 'Preview' }, { timeout: 10_000 });
+  expect(within(preview).getByText('Already in the system').closest('div')).toHaveTextContent('1');
+
+  await user.selectOptions(
+    within(preview).getByLabelText('Phones already in the system'),
+    "Fill the existing lead's empty fields",
+  );
+  const filled = await within(preview).findByText('Would fill empty fields of existing leads');
+  expect(filled.closest('div')).toHaveTextContent('1');
+
+  await user.click(screen.getByRole('button', { name: 'Import 1 lead and update 1' }));
+  const result = await screen.findByRole('region', { name: 'Last import' });
+  await waitFor(() => expect(within(result).getByText('refresh.csv', { exact: false })).toBeInTheDocument(), {
+    timeout: 10_000,
+  });
+  expect(
+    within(result).getByText('Existing leads with empty fields filled').closest('div'),
+  ).toHaveTextContent('1');
+  const stored = await server.app.deps.db
+    .selectFrom('leads')
+    .select(['name', 'email'])
+    .where('phone', '=', held)
+    .executeTakeFirstOrThrow();
+  // The name had a value and is kept; the empty email is filled.
+  expect(stored).toEqual({ name: 'Meera Shah', email: 'meera@example.com' });
+});
