@@ -72,7 +72,10 @@ export interface ImportPreview {
     visitDateTime: string | null;
     note: string;
   }[];
-  /** What a commit would do now. */
+  /**
+   * What a commit would do now, exact. Null when the preview was asked with `?counts=later` and
+   * the file has more rows than the samples: ask again without it for the counts.
+   */
   counts: {
     totalRows: number;
     inserted: number;
@@ -82,8 +85,11 @@ export interface ImportPreview {
     updated: number;
     invalid: number;
     warnings: number;
-  };
+  } | null;
 }
+
+/** `?counts=later`: answer with the samples as soon as they are read, counts null (issue 19). */
+export const previewQuerySchema = z.object({ counts: z.enum(['now', 'later']).default('now') });
 
 export const wizardMessages = {
   draftNotFound:

@@ -12,6 +12,7 @@ import {
   type ImportMapping,
   type ImportPreview,
   importMappingSchema,
+  previewQuerySchema,
   wizardMessages,
 } from '../../contract/import-wizard';
 import { messages } from '../../contract/messages';
@@ -53,8 +54,15 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function previewOf(
     draft: { id: number; fileName: string; file: Buffer },
     mapping: ImportMapping | undefined,
+    counts: 'now' | 'later',
   ): Promise<ImportPreview> {
-    const base = { draftId: draft.id, bytes: draft.file, fileName: draft.fileName, zone };
+    const base = {
+      draftId: draft.id,
+      bytes: draft.file,
+      fileName: draft.fileName,
+      zone,
+      countsLater: counts === 'later',
+    };
     const { layout, ...preview } = await importPreview.preview({ ...base, mapping });
     if (mapping) return preview;
     const remembered = await importDrafts.rememberedMapping(headerKey(layout.header));
@@ -79,38 +87,47 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(fastifyMultipart, {
       limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12 },
     });
-    uploads.post('/imports', { config: { ...adminOnly, compress: false } }, async (request) => {
-      if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
-      const file = await request.file();
-      if (!file) throw badRequest(messages.upload.noFile);
-      const bytes = await readUpload(
-        file,
-        Number(request.headers['content-length']) || 0,
-        config.maxUploadBytes,
-      );
-      if (!bytes)
-        throw new HttpError(
-          413,
-          uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+    uploads.post(
+      '/imports',
+      { config: { ...adminOnly, compress: false }, schema: { querystring: previewQuerySchema } },
+      async (request) => {
+        if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
+        const file = await request.file();
+        if (!file) throw badRequest(messages.upload.noFile);
+        const bytes = await readUpload(
+          file,
+          Number(request.headers['content-length']) || 0,
+          config.maxUploadBytes,
         );
-      // A copy of its own: the bytes may be handed to the parse worker.
-      const kept = Buffer.from(bytes);
-      const draft = { fileName: file.filename, file: kept };
-      const draftId = await importDrafts.create({ createdBy: request.user!.userId, ...draft }, new Date());
-      try {
-        return await previewOf({ id: draftId, ...draft }, undefined);
-      } catch (error) {
-        // A file that cannot be read is not kept.
-        await importDrafts.remove(draftId);
-        throw error;
-      }
-    });
+        if (!bytes)
+          throw new HttpError(
+            413,
+            uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
+          );
+        // A copy of its own: the bytes may be handed to the parse worker.
+        const kept = Buffer.from(bytes);
+        const draft = { fileName: file.filename, file: kept };
+        const draftId = await importDrafts.create({ createdBy: request.user!.userId, ...draft }, new Date());
+        try {
+          // This plugin's instance has no zod types; Fastify has checked the query against the schema.
+          const { counts } = previewQuerySchema.parse(request.query);
+          return await previewOf({ id: draftId, ...draft }, undefined, counts);
+        } catch (error) {
+          // A file that cannot be read is not kept.
+          await importDrafts.remove(draftId);
+          throw error;
+        }
+      },
+    );
   });
 
   app.post(
     '/imports/:id/preview',
-    { config: adminOnly, schema: { params: importIdParamsSchema, body: importMappingSchema } },
-    async (request) => previewOf(await draftOf(request.params.id), request.body),
+    {
+      config: adminOnly,
+      schema: { params: importIdParamsSchema, body: importMappingSchema, querystring: previewQuerySchema },
+    },
+    async (request) => previewOf(await draftOf(request.params.id), request.body, request.query.counts),
   );
 
   app.post(

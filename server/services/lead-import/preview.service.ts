@@ -51,6 +51,12 @@ interface Deps {
 
 export function createImportPreviewService({ workers, leads, fills, limits }: Deps) {
   return {
+    /**
+     * With `countsLater`, answers as soon as the first rows give the samples, with `counts`
+     * null (unless the file ended by then): the admin sees how the file was read at once and the
+     * client asks again, without it, for the exact counts (issue 19's "sample-based where that
+     * is honest, exact counts from the same streaming pass").
+     */
     async preview(request: {
       draftId: number;
       bytes: Buffer;
@@ -58,6 +64,7 @@ export function createImportPreviewService({ workers, leads, fills, limits }: De
       zone: Zone;
       mapping?: ImportMapping;
       remembered?: boolean;
+      countsLater?: boolean;
     }): Promise<ImportPreview & { layout: FoundLayout }> {
       const kind = checkSpreadsheet(request.bytes, request.fileName, limits);
       const { sheet: sheetIndex, mapping } = rowMapping(request.mapping);
@@ -74,62 +81,69 @@ export function createImportPreviewService({ workers, leads, fills, limits }: De
         });
         const update = request.mapping?.duplicates === 'update';
         const samples: ImportPreview['samples'] = [];
-        // Read while the worker parses on: the phones live leads hold now.
-        const known = await leads.livePhones();
-        let fresh = 0;
-        let warnings = 0;
-        let heldCount = 0;
-        /** The held rows' values, to count the leads they would fill (update mode only). */
-        const held: FillCandidate[] = [];
+        // The rows read so far, by what the counts need of them.
+        const phones: string[] = [];
+        const noted: boolean[] = [];
+        /** The rows' values, to count the leads held rows would fill (update mode only). */
+        const candidates: FillCandidate[] = [];
+        const answer = (counts: ImportPreview['counts'] | null) => ({
+          draftId: request.draftId,
+          fileName: request.fileName,
+          sheet: {
+            index: layout.sheetIndex,
+            name: sheet.name,
+            sheets: sheet.sheets,
+            why:
+              layout.columns.name === undefined || layout.columns.phone === undefined
+                ? wizardMessages.whyUnknown
+                : kind === 'csv'
+                  ? wizardMessages.whyCsv
+                  : sheetIndex === undefined || request.remembered
+                    ? wizardMessages.whyFirst
+                    : wizardMessages.whyChosen,
+          },
+          headerRow: layout.headerRow + 1,
+          columns: meanings(layout).map((meaning, i) => ({ header: layout.header[i] ?? '', meaning })),
+          dateFormat: mapping.monthFirst ? ('monthFirst' as const) : ('dayFirst' as const),
+          duplicates: update ? ('update' as const) : ('skip' as const),
+          remembered: request.remembered === true,
+          samples,
+          counts,
+          layout,
+        });
         const chunks = job.chunks();
         for (;;) {
           const next = await chunks.next();
           if (next.done) {
             const summary = next.value;
-            const updated = update ? (await fills.plan(held)).size : 0;
-            return {
-              draftId: request.draftId,
-              fileName: request.fileName,
-              sheet: {
-                index: layout.sheetIndex,
-                name: sheet.name,
-                sheets: sheet.sheets,
-                why:
-                  layout.columns.name === undefined || layout.columns.phone === undefined
-                    ? wizardMessages.whyUnknown
-                    : kind === 'csv'
-                      ? wizardMessages.whyCsv
-                      : sheetIndex === undefined || request.remembered
-                        ? wizardMessages.whyFirst
-                        : wizardMessages.whyChosen,
-              },
-              headerRow: layout.headerRow + 1,
-              columns: meanings(layout).map((meaning, i) => ({ header: layout.header[i] ?? '', meaning })),
-              dateFormat: mapping.monthFirst ? 'monthFirst' : 'dayFirst',
-              duplicates: update ? 'update' : 'skip',
-              remembered: request.remembered === true,
-              samples,
-              counts: {
-                totalRows: summary.totalRows,
-                inserted: fresh,
-                duplicatesInFile: summary.duplicatesInFile,
-                duplicatesInSystem: heldCount - updated,
-                updated,
-                invalid: summary.invalidCount - summary.duplicatesInFile,
-                warnings,
-              },
-              layout,
-            };
+            const known = await leads.livePhones();
+            let held = 0;
+            let warnings = 0;
+            const heldRows: FillCandidate[] = [];
+            phones.forEach((phone, i) => {
+              if (!known.has(phone)) {
+                if (noted[i]) warnings += 1;
+              } else {
+                held += 1;
+                if (update) heldRows.push(candidates[i]!);
+              }
+            });
+            const updated = heldRows.length > 0 ? (await fills.plan(heldRows)).size : 0;
+            return answer({
+              totalRows: summary.totalRows,
+              inserted: phones.length - held,
+              duplicatesInFile: summary.duplicatesInFile,
+              duplicatesInSystem: held - updated,
+              updated,
+              invalid: summary.invalidCount - summary.duplicatesInFile,
+              warnings,
+            });
           }
           const rows = next.value;
           for (let i = 0; i < rows.count; i++) {
-            if (!known.has(rows.phone[i]!)) {
-              fresh += 1;
-              if (rows.note[i] !== '') warnings += 1;
-            } else {
-              heldCount += 1;
-              if (update) held.push(fillCandidate(rows, i));
-            }
+            phones.push(rows.phone[i]!);
+            noted.push(rows.note[i] !== '');
+            if (update) candidates.push(fillCandidate(rows, i));
             if (samples.length < SAMPLE_ROWS) {
               samples.push({
                 row: rows.row[i]! + 1,
@@ -145,6 +159,7 @@ export function createImportPreviewService({ workers, leads, fills, limits }: De
               });
             }
           }
+          if (request.countsLater && samples.length >= SAMPLE_ROWS) return answer(null);
         }
       } finally {
         job.close();

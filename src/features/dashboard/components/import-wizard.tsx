@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { isSpreadsheetName, type UploadResponse } from '../../../../contract/admin';
 import {
@@ -43,6 +43,9 @@ export function ImportWizard({
   const [busy, setBusy] = useState<Busy>(null);
   // Why the first preview read its sheet stays true until the admin picks another sheet.
   const [firstWhy, setFirstWhy] = useState<string | null>(null);
+  // The exact counts follow the samples (a second pass on the server); only the latest counts.
+  const [counting, setCounting] = useState(false);
+  const latest = useRef(0);
 
   const mappingOf = (p: ImportPreview, change: Partial<ImportMapping> = {}): ImportMapping => ({
     sheet: p.sheet.index,
@@ -63,13 +66,32 @@ export function ImportWizard({
     }
   };
 
+  /** Shows a preview; when its counts are still to come, asks for them and shows them after. */
+  const show = (answer: ImportPreview) => {
+    const asked = ++latest.current;
+    setPreview(answer);
+    if (answer.counts) return void setCounting(false);
+    setCounting(true);
+    previewImport(answer.draftId, mappingOf(answer))
+      .then((exact) => {
+        // Asked with the mapping spelled out: whether it was the remembered one is the first answer's.
+        if (asked === latest.current) setPreview({ ...exact, remembered: answer.remembered });
+      })
+      .catch((error: unknown) => {
+        if (asked === latest.current) toast.error(error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => {
+        if (asked === latest.current) setCounting(false);
+      });
+  };
+
   const start = () => {
     if (!file) return void toast.error(messages.upload.noFile);
     if (!isSpreadsheetName(file.name)) return void toast.error(messages.upload.wrongType);
     void run('reading', async () => {
       const answer = await startImport(file);
       setFirstWhy(answer.sheet.why);
-      setPreview(answer);
+      show(answer);
     });
   };
 
@@ -81,11 +103,13 @@ export function ImportWizard({
         ? { sheet: change.sheet, dateFormat: preview.dateFormat, duplicates: preview.duplicates }
         : mappingOf(preview, change);
     if ('sheet' in change) setFirstWhy(null);
-    void run('reading', async () => setPreview(await previewImport(preview.draftId, mapping)));
+    latest.current += 1;
+    void run('reading', async () => show(await previewImport(preview.draftId, mapping, 'later')));
   };
 
   const commit = () => {
     if (!preview) return;
+    latest.current += 1;
     void run('importing', async () => {
       const answer = await commitImport(preview.draftId, mappingOf(preview), autoAssign);
       onImported(answer, preview.fileName);
@@ -127,6 +151,7 @@ export function ImportWizard({
         <PreviewView
           preview={firstWhy ? { ...preview, sheet: { ...preview.sheet, why: firstWhy } } : preview}
           disabled={busy !== null}
+          counting={counting}
           onSheet={(sheet) => remap({ sheet })}
           onDateFormat={(dateFormat) => remap({ dateFormat })}
           onDuplicates={(duplicates) => remap({ duplicates })}
@@ -143,9 +168,11 @@ export function ImportWizard({
             type="button"
             className="button button-primary"
             onClick={commit}
-            disabled={busy !== null || preview.counts.inserted + preview.counts.updated === 0}
+            disabled={
+              busy !== null || !preview.counts || preview.counts.inserted + preview.counts.updated === 0
+            }
           >
-            {commitLabel(preview.counts)}
+            {preview.counts ? commitLabel(preview.counts) : 'Counting rows…'}
           </button>
         </div>
       ) : null}
@@ -154,7 +181,7 @@ export function ImportWizard({
 }
 
 /** "Import 120 leads", "Import 120 leads and update 4", "Update 4 leads". */
-export function commitLabel(counts: ImportPreview['counts']): string {
+export function commitLabel(counts: NonNullable<ImportPreview['counts']>): string {
   const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
   if (counts.updated === 0) return `Import ${leads(counts.inserted)}`;
   if (counts.inserted === 0) return `Update ${leads(counts.updated)}`;
@@ -164,6 +191,7 @@ export function commitLabel(counts: ImportPreview['counts']): string {
 function PreviewView({
   preview,
   disabled,
+  counting,
   onSheet,
   onDateFormat,
   onDuplicates,
@@ -171,26 +199,29 @@ function PreviewView({
 }: {
   preview: ImportPreview;
   disabled: boolean;
+  counting: boolean;
   onSheet: (index: number) => void;
   onDateFormat: (format: 'dayFirst' | 'monthFirst') => void;
   onDuplicates: (mode: 'skip' | 'update') => void;
   onMeaning: (index: number, meaning: ColumnMeaning) => void;
 }) {
   const { counts } = preview;
-  const facts: [string, number][] = [
-    ['Rows read', counts.totalRows],
-    ['Would be inserted', counts.inserted],
-    ...(preview.duplicates === 'update'
-      ? [['Would fill empty fields of existing leads', counts.updated] as [string, number]]
-      : []),
-    ['Repeated in the file', counts.duplicatesInFile],
-    [
-      preview.duplicates === 'update' ? 'Already in the system, nothing to add' : 'Already in the system',
-      counts.duplicatesInSystem,
-    ],
-    ['No usable phone', counts.invalid],
-    ['Kept with a warning', counts.warnings],
-  ];
+  const facts: [string, number][] = !counts
+    ? []
+    : [
+        ['Rows read', counts.totalRows],
+        ['Would be inserted', counts.inserted],
+        ...(preview.duplicates === 'update'
+          ? [['Would fill empty fields of existing leads', counts.updated] as [string, number]]
+          : []),
+        ['Repeated in the file', counts.duplicatesInFile],
+        [
+          preview.duplicates === 'update' ? 'Already in the system, nothing to add' : 'Already in the system',
+          counts.duplicatesInSystem,
+        ],
+        ['No usable phone', counts.invalid],
+        ['Kept with a warning', counts.warnings],
+      ];
   return (
     <section className="wizard-preview" aria-label="Preview">
       <p>
@@ -238,6 +269,17 @@ function PreviewView({
           </select>
         </label>
       </div>
+      {counts ? null : (
+        <p className="wizard-busy" role="status">
+          {counting ? (
+            <>
+              <progress aria-label="Counting rows" /> Counting every row of the file…
+            </>
+          ) : (
+            'The counts could not be read: change a choice above to try again.'
+          )}
+        </p>
+      )}
       <dl className="import-result-facts">
         {facts.map(([label, value]) => (
           <div key={label} className="import-result-fact">

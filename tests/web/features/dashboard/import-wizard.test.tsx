@@ -112,3 +112,24 @@ it('fills the empty fields of leads already in the system when the admin chooses
   // The name had a value and is kept; the empty email is filled.
   expect(stored).toEqual({ name: 'Meera Shah', email: 'meera@example.com' });
 });
+
+it('shows a big file at once and its exact counts when they are ready', async () => {
+  saveSession({ token: admin.token, email: admin.email, roleId: Role.Admin });
+  const lines = Array.from({ length: 2500 }, (_, i) => `Buyer ${i},${phone()}`);
+  const csv = `Name,Phone\r\n${lines.join('\r\n')}\r\n`;
+  const { user } = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: 'Admin Dashboard' });
+  await user.click(screen.getByText('Import with preview'));
+  await user.upload(
+    screen.getByLabelText('File to preview'),
+    new File([csv], 'big.csv', { type: 'text/csv' }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  const preview = await screen.findByRole('region', { name: 'Preview' }, { timeout: 10_000 });
+  const samples = within(preview).getByRole('table', { name: 'First rows as they will be stored' });
+  expect(within(samples).getByText('Buyer 0')).toBeInTheDocument();
+  const inserted = await within(preview).findByText('Would be inserted', {}, { timeout: 10_000 });
+  expect(inserted.closest('div')).toHaveTextContent('2,500');
+  expect(within(preview).queryByRole('status')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Import 2,500 leads' })).toBeEnabled();
+});
