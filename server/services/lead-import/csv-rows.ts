@@ -1,5 +1,5 @@
 import { type Parser, parse } from 'csv-parse';
-import type { Cell, SheetRow } from './rows';
+import type { Cell, SheetRow } from './row-rules';
 
 // A .csv read as a one-sheet spreadsheet (issue 19), through the same row rules as a workbook.
 // csv-parse (a stream) is fed the file 64 KB at a time and its records are taken as soon as

@@ -10,7 +10,8 @@ import type { AssignmentService, LoadBalancer } from '../assignment.service';
 import { checkSpreadsheet, type ZipLimits } from './file-check';
 import type { ParseSummary, ParseWorkers } from './parse-workers';
 import type { FoundLayout, RowColumns } from './protocol';
-import type { Rejection, RowMapping } from './rows';
+import type { Rejection } from './row-rules';
+import type { RowMapping } from './rows';
 
 export interface ImportLimits extends ZipLimits {
   maxRows: number;

@@ -1,5 +1,5 @@
 import type { ColumnMap } from './columns';
-import { type Cell, displayText, type Rejection, type SheetRow } from './rows';
+import { type Cell, displayText, type Rejection, type SheetRow } from './row-rules';
 import { textPart, zipArchive } from './zip-archive';
 
 /**

@@ -4,18 +4,14 @@ import type { Zone } from '../agency-time';
 import { openCsv } from './csv-rows';
 import { checkInflatedSizes, isEncryptedWorkbook, type SpreadsheetKind, uploadMessages } from './file-check';
 import type { SheetChoice } from './protocol';
+import { HEADER_SEARCH_ROWS, type ImportRow, MAX_COLUMNS, rowMessages, type SheetRow } from './row-rules';
 import {
-  HEADER_SEARCH_ROWS,
   type ImportEvent,
   type ImportedSheet,
-  type ImportRow,
   importRows,
-  MAX_COLUMNS,
   type Refusal,
   type RowMapping,
-  rowMessages,
   type SheetReadResult,
-  type SheetRow,
 } from './rows';
 import { openXlsxSheet, UnsupportedWorkbook } from './xlsx-rows';
 

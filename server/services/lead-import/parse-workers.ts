@@ -11,7 +11,8 @@ import {
   type ToWorker,
   unpackRows,
 } from './protocol';
-import type { Rejection, RowMapping } from './rows';
+import type { Rejection } from './row-rules';
+import type { RowMapping } from './rows';
 
 export interface WorkerLimits {
   /** V8 old-generation cap of a parse worker; past it the upload is refused, the API lives on. */

@@ -1,7 +1,8 @@
 import type { Zone } from '../agency-time';
 import type { ColumnMap } from './columns';
 import type { SpreadsheetKind } from './file-check';
-import type { ImportRow, Rejection, RowMapping } from './rows';
+import type { ImportRow, Rejection } from './row-rules';
+import type { RowMapping } from './rows';
 
 /** Where the header is and what each column was read as: the wizard's preview shows it. */
 export interface FoundLayout {

@@ -1,5 +1,5 @@
 import { readZipDirectory, unpackedData, type ZipEntry } from './file-check';
-import type { Cell, SheetRow } from './rows';
+import type { Cell, SheetRow } from './row-rules';
 
 // The first sheet of an .xlsx, row by row as its XML is read (issue 3). SheetJS reads the whole
 // workbook before handing over a single row, so the import could not insert anything until the

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_INFLATE_RATIO, uploadMessages } from '../../../server/services/lead-import/file-check';
 import { parseSpreadsheet } from '../../../server/services/lead-import/parse-sheet';
-import { MAX_COLUMNS, rowMessages } from '../../../server/services/lead-import/rows';
+import { MAX_COLUMNS, rowMessages } from '../../../server/services/lead-import/row-rules';
 import {
   type Account,
   bearer,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readZipDirectory, unpackedData } from '../../../server/services/lead-import/file-check';
 import { buildInvalidFile } from '../../../server/services/lead-import/invalid-file';
 import { SHEETJS_READ } from '../../../server/services/lead-import/parse-sheet';
-import type { Cell, SheetRow } from '../../../server/services/lead-import/rows';
+import type { Cell, SheetRow } from '../../../server/services/lead-import/row-rules';
 import { openXlsxSheet } from '../../../server/services/lead-import/xlsx-rows';
 
 const text = (v: string): Cell => ({ t: 's', v });
