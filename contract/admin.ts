@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_PAGE, normalisePhone } from './leads-list';
+import { leadFilterQueryFields, MAX_ID, MAX_PAGE, normalisePhone } from './leads-list';
 import { messages } from './messages';
 
 // Payloads and answers of /api/Admin/* (spec §3, §7; DESIGN.md §2–§4).
@@ -18,9 +18,7 @@ export const adminLeadsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).optional(),
   afterId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   // Drill-down and export filters (issue 17): holder, campaign, current client status (0 = New).
-  employeeId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
-  siteVisit: z.string().max(200).optional(),
-  clientStatusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  ...leadFilterQueryFields,
 });
 export type AdminLeadsQuery = z.infer<typeof adminLeadsQuerySchema>;
 

@@ -11,10 +11,34 @@ export const MAX_PAGE = 1_000_000;
 /** Row ids are PostgreSQL `serial` (32-bit) columns. */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * The lead filters of issue 17 (holder, campaign, current client status with 0 = New), shared by
+ * `GET /api/Admin/leads`, its export and the Leads List, so each names and checks them alike.
+ * `siteVisit` is the exact campaign; '' picks leads with none.
+ */
+export const leadFilterQueryFields = {
+  employeeId: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  siteVisit: z.string().max(200).optional(),
+  clientStatusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+};
+
+/**
+ * `unassigned=true`: only leads no one holds, as the export's flag and `GET /api/Admin/unassigned`.
+ * Any other word is refused rather than read as false, so a typo does not widen the list.
+ */
+const unassignedFlag = z
+  .string()
+  .regex(/^(true|false|1|0|yes|no|on|off)$/i, 'unassigned is true or false.')
+  .optional()
+  .transform((v) => v !== undefined && /^(true|1|yes|on)$/i.test(v));
+
+/** `GET /api/Registration`: the Leads List, searched, filtered (issue 19) and paged. */
 export const leadListQuerySchema = z.object({
   search: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
   pageSize: z.coerce.number().int().min(1).max(LEADS_MAX_PAGE_SIZE).optional(),
+  ...leadFilterQueryFields,
+  unassigned: unassignedFlag,
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 

@@ -12,7 +12,7 @@ import { Role } from '../../contract/roles';
 import { isUniqueViolation } from '../db/database';
 import type { LeadUpdate } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { type LeadsRepository, toLeadJson } from '../repositories/leads.repository';
+import { type LeadFilter, type LeadsRepository, toLeadJson } from '../repositories/leads.repository';
 import type { LeadsAdminRepository } from '../repositories/leads-admin.repository';
 import type { TokenClaims } from './tokens';
 
@@ -59,16 +59,23 @@ export function createLeadsListService({
   return {
     /**
      * Without page or pageSize the whole (filtered) list, as the spec's client expects; with
-     * either, one page. Both answer the filtered total for the X-Total-Count header.
+     * either, one page. Both answer the filtered total for the X-Total-Count header. The
+     * filters are the admin list's (issue 19), read by the same repository query.
      */
     async list(query: LeadListQuery): Promise<{ items: LeadListItem[]; total: number }> {
-      const search = query.search?.trim() ?? '';
+      const filter: LeadFilter = {
+        search: query.search?.trim() ?? '',
+        assignedToId: query.employeeId,
+        unassignedOnly: query.unassigned,
+        siteVisit: query.siteVisit,
+        clientStatusId: query.clientStatusId,
+      };
       const paged = query.page !== undefined || query.pageSize !== undefined;
       const pageSize = query.pageSize ?? LEADS_PAGE_SIZE;
       const range = paged ? { offset: ((query.page ?? 1) - 1) * pageSize, limit: pageSize } : undefined;
       const [rows, total] = await Promise.all([
-        leads.list({ search }, range),
-        paged ? leads.count({ search }) : Promise.resolve(-1),
+        leads.list(filter, range),
+        paged ? leads.count(filter) : Promise.resolve(-1),
       ]);
       return {
         items: rows.map(toItem),

@@ -27,7 +27,9 @@ export function ExportLeadsButton({ filter, className }: { filter: LeadExportFil
     try {
       const searchParams: Record<string, string | number | boolean> = { format: 'xlsx' };
       for (const [key, value] of Object.entries(filter)) {
-        if (value !== undefined && value !== '' && value !== false) searchParams[key] = value;
+        // An empty search is no search, but siteVisit '' picks the leads with no campaign.
+        if (value === undefined || value === false || (key === 'search' && value === '')) continue;
+        searchParams[key] = value;
       }
       // A large export takes longer than the usual 15 s; it is one read, retried like any other.
       const response = await api.get('Admin/leads/export', { searchParams, timeout: 300_000 });

@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEADS_PAGE_SIZE, type LeadListItem } from '../../../../contract/leads-paging';
 import { messages } from '../../../../contract/messages';
-import { deleteLead, updateLead } from '../api/leads';
+import { deleteLead, type LeadsFilter, updateLead } from '../api/leads';
+import { useFilterOptions } from '../hooks/use-filter-options';
 import { useLeadsPage } from '../hooks/use-leads-page';
+import { LeadFilters } from './lead-filters';
 import { LeadsTable } from './leads-table';
 import { LeadsToaster, toastLeadsError } from './leads-toaster';
 import { Pagination } from './pagination';
@@ -22,8 +24,16 @@ export function LeadsList() {
   const [text, setText] = useState(search);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LEADS_PAGE_SIZE);
+  // Held beside the page size (issue 19): both last while the screen is open.
+  const [filter, setFilter] = useState<LeadsFilter>({});
+  const filterOptions = useFilterOptions();
   const written = useRef(search);
-  const { data, setData, loading, reload } = useLeadsPage(search, page, pageSize);
+  const { data, setData, loading, reload } = useLeadsPage(search, page, pageSize, filter);
+  const filtered = Object.keys(filter).length > 0;
+  const onFilter = (next: LeadsFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
 
   // A new ?search= from the navbar replaces the typed text; our own debounced write does not.
   useEffect(() => {
@@ -113,9 +123,10 @@ export function LeadsList() {
             ))}
           </select>
         </label>
-        {/* Issue 17: the leads this search finds, as a spreadsheet. */}
-        <ExportLeadsButton filter={{ search }} />
+        {/* Issue 17: the leads this search and these filters find, as a spreadsheet. */}
+        <ExportLeadsButton filter={{ search, ...filter }} />
       </div>
+      <LeadFilters filter={filter} options={filterOptions} onChange={onFilter} />
       {loading && !data ? (
         <p className="muted" role="status">
           Loading leads...
@@ -129,7 +140,15 @@ export function LeadsList() {
           </p>
         </>
       ) : null}
-      {data && total === 0 && !loading ? (
+      {data && total === 0 && !loading && filtered ? (
+        <div className="leads-empty">
+          <p className="muted">No leads match these filters.</p>
+          <button type="button" className="button button-secondary" onClick={() => onFilter({})}>
+            Clear filters
+          </button>
+        </div>
+      ) : null}
+      {data && total === 0 && !loading && !filtered ? (
         <p className="muted">{search ? 'No leads match this search.' : 'No leads yet.'}</p>
       ) : null}
       <Pagination page={page} pages={pages} onSelect={setPage} />

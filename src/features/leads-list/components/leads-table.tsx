@@ -27,15 +27,21 @@ export function LeadsTable({ leads, busy, onEdit, onDelete }: LeadsTableProps) {
         <tbody>
           {leads.map((lead) => (
             <tr key={lead.leadID}>
-              <td data-label="ID">{lead.leadID}</td>
-              <td data-label="Name">
+              <td data-label="ID" className="leads-cell-id">
+                {lead.leadID}
+              </td>
+              <td data-label="Name" className="leads-cell-name">
                 <Link className="lead-link" to={leadStoryPath(lead.leadID)}>
                   {lead.name}
                 </Link>
               </td>
-              <td data-label="Email">{lead.email || <span className="muted">—</span>}</td>
-              <td data-label="Phone">{lead.contactNo}</td>
-              <td data-label="Actions">
+              <td data-label="Email" className="leads-cell-email">
+                {lead.email || <span className="muted">—</span>}
+              </td>
+              <td data-label="Phone" className="leads-cell-phone">
+                {lead.contactNo}
+              </td>
+              <td data-label="Actions" className="leads-cell-actions">
                 <div className="leads-actions">
                   <button
                     type="button"

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../../contract/messages';
-import { fetchLeadsPage, type LeadsPage } from '../api/leads';
+import { fetchLeadsPage, type LeadsFilter, type LeadsPage } from '../api/leads';
 import { toastLeadsError } from '../components/leads-toaster';
 
-/** The shown page of leads, fetched again whenever the search, the page or `reload()` asks. */
-export function useLeadsPage(search: string, page: number, pageSize: number) {
+/** The shown page of leads, fetched again whenever the search, a filter, the page or `reload()` asks. */
+export function useLeadsPage(search: string, page: number, pageSize: number, filter: LeadsFilter = {}) {
   const [data, setData] = useState<LeadsPage | null>(null);
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
@@ -14,7 +14,7 @@ export function useLeadsPage(search: string, page: number, pageSize: number) {
     // Aborting the previous request keeps a slow answer for old search text from replacing a newer one.
     const controller = new AbortController();
     setLoading(true);
-    fetchLeadsPage(search, page, controller.signal, pageSize).then(
+    fetchLeadsPage(search, page, controller.signal, pageSize, filter).then(
       (next) => {
         setData(next);
         setLoading(false);
@@ -28,7 +28,7 @@ export function useLeadsPage(search: string, page: number, pageSize: number) {
       },
     );
     return () => controller.abort();
-  }, [search, page, pageSize, reloads]);
+  }, [search, page, pageSize, filter, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { data, setData, loading, reload };
