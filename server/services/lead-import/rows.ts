@@ -1,7 +1,6 @@
 import type { Zone } from '../agency-time';
 import { type ColumnMap, mapColumns, missingColumns, missingColumnsMessage } from './columns';
 import {
-  type Cell,
   cellText,
   HEADER_SEARCH_ROWS,
   type ImportRow,
