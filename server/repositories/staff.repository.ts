@@ -1,15 +1,10 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { chunks } from './chunks';
 
 type Trx = Kysely<Database>;
 
 const ID_BATCH = 1000;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Accounts, their activity and lead moves for the Employees screen (issue 17). */
 export function createStaffRepository(db: Kysely<Database>) {

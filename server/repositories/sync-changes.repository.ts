@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
+import { chunks } from './chunks';
 
 /** Ids per query: well under both databases' bound-variable limits. */
 const CHUNK = 500;
@@ -123,8 +124,7 @@ export function createSyncChangesRepository(db: Kysely<Database>, dialect: Diale
 }
 export type SyncChangesRepository = ReturnType<typeof createSyncChangesRepository>;
 
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/** `ids` in parts the delta refresh reads at once. */
+export function idChunks<T>(items: readonly T[]): T[][] {
+  return chunks(items, CHUNK);
 }

@@ -2,8 +2,8 @@ import type { SyncChanges, SyncOptionLists } from '../../../contract/sync-batch'
 import { type LeadsRepository, toLeadJson } from '../../repositories/leads.repository';
 import type { OptionsRepository } from '../../repositories/options.repository';
 import {
-  chunks,
   formatCursor,
+  idChunks,
   parseCursor,
   type SyncChangesRepository,
 } from '../../repositories/sync-changes.repository';
@@ -55,7 +55,7 @@ export function createSyncChangesService({
       ]);
       const ids = [...new Set([...changed, ...created])];
       const rows = (
-        await Promise.all(chunks(ids).map((part) => leads.listIds(part, { assignedToId: userId })))
+        await Promise.all(idChunks(ids).map((part) => leads.listIds(part, { assignedToId: userId })))
       ).flat();
       const still = new Set(rows.map((r) => r.id));
       const answer: SyncChanges = {
