@@ -13,12 +13,7 @@ export function wrapLabel(text: string, maxChars: number, maxLines: number): str
   const width = Math.max(2, Math.floor(maxChars));
   const lines: string[] = [];
   let rest = text.trim().replace(/\s+/g, ' ');
-  while (rest !== '' && lines.length < maxLines) {
-    if (rest.length <= width) {
-      lines.push(rest);
-      rest = '';
-      break;
-    }
+  while (rest !== '' && lines.length < maxLines - 1 && rest.length > width) {
     const space = rest.lastIndexOf(' ', width);
     // A word longer than the line is cut before its '@' (an email address) or where the line ends.
     const at = rest.lastIndexOf('@', width);
@@ -26,10 +21,9 @@ export function wrapLabel(text: string, maxChars: number, maxLines: number): str
     lines.push(rest.slice(0, cut));
     rest = rest.slice(cut).trimStart();
   }
-  if (rest !== '' && lines.length > 0) {
-    const last = lines.at(-1)!;
-    lines[lines.length - 1] = `${last.slice(0, width - 1).trimEnd()}${ELLIPSIS}`;
-  }
+  // The last line takes as much as fits, words or not.
+  if (rest !== '')
+    lines.push(rest.length > width ? `${rest.slice(0, width - 1).trimEnd()}${ELLIPSIS}` : rest);
   return lines;
 }
 
@@ -45,7 +39,7 @@ export interface TickLayout {
 /** Level, wrapped labels where each bar is wide enough; slanted, and thinned out, where not. */
 export function tickLayout(bandWidth: number, bottomMargin: number): TickLayout {
   if (bandWidth >= 56) return { rotation: 0, maxChars: (bandWidth - 4) / CHAR_WIDTH, maxLines: 3, every: 1 };
-  // A slanted label at -45° needs about 15 px across for its line height before it meets the next.
-  const every = Math.max(1, Math.ceil(15 / bandWidth));
+  // Slanted at -45°, labels 20 px apart are 14 px apart across their lines: room for 11 px text.
+  const every = Math.max(1, Math.ceil(20 / bandWidth));
   return { rotation: -45, maxChars: (bottomMargin - 10) / Math.SQRT1_2 / CHAR_WIDTH, maxLines: 1, every };
 }
