@@ -11,10 +11,12 @@ interface ChartCardProps {
   summary: string;
   /** Shown instead of an empty chart when there is nothing to draw. */
   empty?: string | false;
+  /** The chart's bars take keyboard focus and name themselves, so it is not hidden from readers. */
+  focusable?: boolean;
   children: ReactNode;
 }
 
-function ChartCard({ title, summary, empty, children }: ChartCardProps) {
+function ChartCard({ title, summary, empty, focusable = false, children }: ChartCardProps) {
   if (empty) {
     return (
       <figure className="chart-card">
@@ -28,7 +30,8 @@ function ChartCard({ title, summary, empty, children }: ChartCardProps) {
       <figcaption className="chart-title">{title}</figcaption>
       {/* The numbers in words, for screen readers and for anyone who cannot see the colours. */}
       <p className="visually-hidden">{summary}</p>
-      <div className="chart-box" aria-hidden="true">
+      {/* A focusable bar inside aria-hidden would be reached by Tab yet named to no one. */}
+      <div className="chart-box" aria-hidden={focusable ? undefined : true}>
         <Suspense fallback={<div className="chart-placeholder" />}>{children}</Suspense>
       </div>
     </figure>
@@ -68,6 +71,7 @@ export function ChartsPanel({ stats }: { stats: LeadStats | null }) {
         title={`Leads per Employee (total ${formatCount(perEmployee)})`}
         summary={list(employees)}
         empty={employees.length === 0 && dashboardMessages.noEmployees}
+        focusable
       >
         <CountBars items={employees} indexLabel="Leads per employee" />
       </ChartCard>
@@ -75,6 +79,7 @@ export function ChartsPanel({ stats }: { stats: LeadStats | null }) {
         title={`Leads per Campaign (total ${formatCount(perCampaign)})`}
         summary={list(campaigns)}
         empty={campaigns.length === 0 && dashboardMessages.noLeads}
+        focusable
       >
         <CountBars items={campaigns} indexLabel="Leads per campaign" />
       </ChartCard>

@@ -221,6 +221,81 @@ describe('the dashboard', () => {
   });
 });
 
+// Issue 19: the dashboard on a phone, long names and lopsided charts.
+describe('long names and small counts', () => {
+  const longCampaign = 'Godrej Riverside Premium Towers Launch Weekend Mega Expo 2026';
+  const longName = `Venkatanarasimharajuvaripeta Srinivasa Raghavendra ${'Subrahmanyam '.repeat(8)}Iyer`;
+
+  it('shows each lead as one row: its name, phone, campaign and holder, the box reached by keyboard', async () => {
+    const lead = await addLead({ name: longName, siteVisit: longCampaign });
+    await addLead({ name: 'Held Lead', siteVisit: 'Walk-in', assignedTo: asha.email });
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('checkbox', { name: 'Show All Leads' }));
+    const row = (await within(table()).findByRole('link', { name: longName })).closest('tr')!;
+    expect(within(row).getByRole('cell', { name: lead.phoneNo })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: longCampaign })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Unassigned' })).toBeInTheDocument();
+    const held = within(table()).getByRole('row', { name: /Held Lead/ });
+    expect(within(held).getByRole('cell', { name: asha.email })).toBeInTheDocument();
+
+    const box = within(row).getByRole('checkbox', { name: `Select ${longName}` });
+    box.focus();
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    expect(assignButton()).toHaveTextContent('Assign Leads (1)');
+  });
+
+  describe('with the charts drawn', () => {
+    // jsdom lays nothing out: give the chart boxes a phone's width so nivo draws its SVG.
+    const clientWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')!;
+    beforeAll(() => {
+      Object.defineProperty(Element.prototype, 'clientWidth', {
+        configurable: true,
+        get(this: Element) {
+          return this.classList.contains('chart-canvas') ? 340 : clientWidth.get!.call(this);
+        },
+      });
+    });
+    afterAll(() => Object.defineProperty(Element.prototype, 'clientWidth', clientWidth));
+
+    it('keeps a long campaign name whole in a tooltip and draws a 1-lead bar with its number', async () => {
+      await addLead({ siteVisit: longCampaign });
+      await addLead({ siteVisit: 'Walk-in' });
+      for (let i = 0; i < 120; i++) await addLead({ siteVisit: 'Green Acres Expo' });
+      const { user } = await openDashboard();
+      const chart = (await screen.findByText('Leads per Campaign (total 122)')).closest('figure')!;
+      const bars = await within(chart).findByRole('group', { name: 'Leads per campaign' });
+
+      // Under its bar the name is wrapped and shortened; the whole of it is the label's tooltip.
+      expect(within(bars).getByText(longCampaign, { selector: 'title' })).toBeInTheDocument();
+      expect(within(bars).queryByText(longCampaign, { selector: 'tspan' })).not.toBeInTheDocument();
+      expect(within(bars).getByText('Godrej', { selector: 'tspan' })).toBeInTheDocument();
+      // The count above each bar (the axis has its own numbers), 1 beside 120 included.
+      const counts = within(bars)
+        .getAllByText(/^[\d,]+$/, { selector: 'text[font-weight="bold"]' })
+        .map((t) => t.textContent);
+      expect(counts).toEqual(['120', '1', '1']);
+
+      // Each bar is reached from the keyboard and names itself; focus shows the full name.
+      const bar = within(bars).getByLabelText(`${longCampaign}: 1`);
+      expect(bar).toHaveAttribute('tabindex', '0');
+      await user.click(document.body);
+      bar.focus();
+      const tip = await within(chart).findByText(longCampaign, { selector: '.chart-tooltip-label' });
+      expect(tip.parentElement).toHaveTextContent(`${longCampaign}: 1`);
+    });
+
+    it('counts with Indian grouping in the pie legend', async () => {
+      await addLead({ assignedTo: asha.email });
+      await addLead();
+      await openDashboard();
+      const pie = (await screen.findByText('Assigned vs Unassigned')).closest('figure')!;
+      expect(await within(pie).findByText('Assigned 1')).toBeInTheDocument();
+      expect(within(pie).getByText('Unassigned 1')).toBeInTheDocument();
+    });
+  });
+});
+
 describe('uploading a spreadsheet', () => {
   it('checks that a file is chosen and that it is an Excel file', async () => {
     // The picker offers .xls/.xlsx/.csv; a user can still switch it to "All files".
