@@ -57,6 +57,22 @@ export async function readUpload(
   return file.file.truncated ? null : bytes.subarray(0, length);
 }
 
+/**
+ * The one file of a multipart upload (Upload Leads, the import wizard): 415 when the request is
+ * not multipart, 400 without a file, 413 past `maxBytes`.
+ */
+export async function uploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
+  const file = await request.file();
+  if (!file) throw badRequest(messages.upload.noFile);
+  const bytes = await readUpload(file, Number(request.headers['content-length']) || 0, maxBytes);
+  if (!bytes) throw new HttpError(413, uploadRouteMessages.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+  return { filename: file.filename, bytes };
+}
+
 export const uploadAnswer = z.object({
   totalRows: z.number().int(),
   inserted: z.number().int(),
@@ -238,24 +254,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       '/upload-leads',
       { config: uploadConfig, schema: { querystring: uploadQuery, response: { 200: uploadAnswer } } },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
-        const file = await request.file();
-        if (!file) throw badRequest(messages.upload.noFile);
-        const bytes = await readUpload(
-          file,
-          Number(request.headers['content-length']) || 0,
-          config.maxUploadBytes,
-        );
-        if (!bytes) {
-          throw new HttpError(
-            413,
-            uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
-          );
-        }
+        const { filename, bytes } = await uploadedFile(request, config.maxUploadBytes);
         return leadImport.importLeads({
           bytes,
           bytesMayMove: true,
-          filename: file.filename,
+          filename,
           autoAssign: request.query.autoAssign,
           actorId: request.user!.userId,
           zone:

@@ -15,11 +15,10 @@ import {
   previewQuerySchema,
   wizardMessages,
 } from '../../contract/import-wizard';
-import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
-import { badRequest, HttpError } from '../errors';
+import { HttpError } from '../errors';
 import { headerKey, rowMapping } from '../services/lead-import/preview.service';
-import { readUpload, uploadAnswer, uploadRouteMessages } from './admin.routes';
+import { uploadAnswer, uploadedFile } from './admin.routes';
 
 const readers = { access: [Role.Admin, Role.Manager] } as const;
 const adminOnly = { access: [Role.Admin] } as const;
@@ -91,22 +90,9 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/imports',
       { config: { ...adminOnly, compress: false }, schema: { querystring: previewQuerySchema } },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, uploadRouteMessages.notMultipart);
-        const file = await request.file();
-        if (!file) throw badRequest(messages.upload.noFile);
-        const bytes = await readUpload(
-          file,
-          Number(request.headers['content-length']) || 0,
-          config.maxUploadBytes,
-        );
-        if (!bytes)
-          throw new HttpError(
-            413,
-            uploadRouteMessages.tooLarge(Math.round(config.maxUploadBytes / 1024 / 1024)),
-          );
+        const { filename, bytes } = await uploadedFile(request, config.maxUploadBytes);
         // A copy of its own: the bytes may be handed to the parse worker.
-        const kept = Buffer.from(bytes);
-        const draft = { fileName: file.filename, file: kept };
+        const draft = { fileName: filename, file: Buffer.from(bytes) };
         const draftId = await importDrafts.create({ createdBy: request.user!.userId, ...draft }, new Date());
         try {
           // This plugin's instance has no zod types; Fastify has checked the query against the schema.
