@@ -144,7 +144,11 @@ export function ImportWizard({
       {busy ? (
         <p className="wizard-busy" role="status">
           <progress aria-label={busy === 'reading' ? 'Reading the file' : 'Importing'} />{' '}
-          {busy === 'reading' ? 'Reading the file…' : 'Importing…'}
+          {busy === 'reading'
+            ? 'Reading the file…'
+            : preview?.counts
+              ? importingText(preview.counts)
+              : 'Importing…'}
         </p>
       ) : null}
       {preview ? (
@@ -186,6 +190,18 @@ export function commitLabel(counts: NonNullable<ImportPreview['counts']>): strin
   if (counts.updated === 0) return `Import ${leads(counts.inserted)}`;
   if (counts.inserted === 0) return `Update ${leads(counts.updated)}`;
   return `Import ${leads(counts.inserted)} and update ${formatCount(counts.updated)}`;
+}
+
+/** While the commit runs: what it is doing, and that it is all or nothing (one transaction). */
+function importingText(counts: NonNullable<ImportPreview['counts']>): string {
+  const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
+  const doing =
+    counts.updated === 0
+      ? `Importing ${leads(counts.inserted)}`
+      : counts.inserted === 0
+        ? `Updating ${leads(counts.updated)}`
+        : `Importing ${leads(counts.inserted)} and updating ${formatCount(counts.updated)}`;
+  return `${doing}… All or nothing: if it stops, nothing is saved.`;
 }
 
 function PreviewView({
@@ -330,6 +346,7 @@ function PreviewView({
               <th scope="col">Name</th>
               <th scope="col">Phone</th>
               <th scope="col">Email</th>
+              <th scope="col">Configuration</th>
               <th scope="col">Visit</th>
               <th scope="col">Campaign</th>
               <th scope="col">Location</th>
@@ -343,6 +360,7 @@ function PreviewView({
                 <td>{s.name}</td>
                 <td>{s.phone}</td>
                 <td>{s.email}</td>
+                <td>{s.configuration}</td>
                 <td>{visitText(s.visitDateTime)}</td>
                 <td>{s.siteVisit}</td>
                 <td>{s.location}</td>
