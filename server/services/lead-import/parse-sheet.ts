@@ -13,7 +13,8 @@ import {
   type RowMapping,
   type SheetReadResult,
 } from './rows';
-import { openXlsxSheet, UnsupportedWorkbook } from './xlsx-rows';
+import { openXlsxSheet } from './xlsx-rows';
+import { UnsupportedWorkbook } from './xlsx-xml';
 
 export const unreadableMessage = 'The file could not be read as an Excel spreadsheet. Is it damaged?';
 export const passwordMessage = uploadMessages.passwordProtected;

@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { parseSpreadsheet, SHEETJS_READ } from '../../../server/services/lead-import/parse-sheet';
 import type { SheetRow } from '../../../server/services/lead-import/row-rules';
-import { openXlsxSheet, UnsupportedWorkbook } from '../../../server/services/lead-import/xlsx-rows';
+import { openXlsxSheet } from '../../../server/services/lead-import/xlsx-rows';
+import { UnsupportedWorkbook } from '../../../server/services/lead-import/xlsx-xml';
 import { textPart, zipArchive } from '../../../server/services/lead-import/zip-archive';
 
 interface Part {
