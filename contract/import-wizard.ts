@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UploadResponse } from './admin';
 
 // The import wizard (issue 19): POST /api/Admin/imports keeps the file and answers a preview;
 // POST /api/Admin/imports/{draftId}/preview answers it again for a mapping; and
@@ -90,6 +91,17 @@ export interface ImportPreview {
 
 /** `?counts=later`: answer with the samples as soon as they are read, counts null (issue 19). */
 export const previewQuerySchema = z.object({ counts: z.enum(['now', 'later']).default('now') });
+
+/**
+ * A commit asked with `Accept: application/x-ndjson` answers a line per moment (issue 19): the
+ * rows below the header done so far, then upload-leads' answer, or the error that stopped it
+ * (nothing is saved then). Without that header it answers the JSON as upload-leads does.
+ */
+export const COMMIT_STREAM_TYPE = 'application/x-ndjson';
+export type CommitStreamLine =
+  | { progress: { rowsDone: number } }
+  | { answer: UploadResponse }
+  | { error: { status: number; message: string } };
 
 export const wizardMessages = {
   draftNotFound:

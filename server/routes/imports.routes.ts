@@ -1,4 +1,6 @@
+import { PassThrough } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,8 +8,11 @@ import {
   importIdParamsSchema,
   importMessages,
   type UndoImportResponse,
+  type UploadResponse,
 } from '../../contract/admin';
 import {
+  COMMIT_STREAM_TYPE,
+  type CommitStreamLine,
   commitImportSchema,
   type ImportMapping,
   type ImportPreview,
@@ -23,6 +28,8 @@ import { uploadAnswer, uploadedFile } from './admin.routes';
 const readers = { access: [Role.Admin, Role.Manager] } as const;
 const adminOnly = { access: [Role.Admin] } as const;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A progress line at most this often: enough for a bar, little for the link. */
+const PROGRESS_EVERY_MS = 250;
 /** The history shows the latest imports; older ones stay in the database. */
 const HISTORY_LENGTH = 200;
 
@@ -122,32 +129,69 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...adminOnly, compress: false },
       schema: { params: importIdParamsSchema, body: commitImportSchema, response: { 200: uploadAnswer } },
     },
-    async (request) => {
+    async (request, reply) => {
       const draft = await draftOf(request.params.id);
       const { autoAssign, ...mapping } = request.body;
       const { duplicates } = mapping;
       const rules = rowMapping(mapping);
+      // Asked for, the progress goes out as lines once the first rows are in (COMMIT_STREAM_TYPE);
+      // until then an error is still an ordinary problem-JSON answer.
+      const streamed = (request.headers.accept ?? '').includes(COMMIT_STREAM_TYPE);
+      let stream: PassThrough | undefined;
+      let lastLine = 0;
+      const line = (value: CommitStreamLine) => `${JSON.stringify(value)}\n`;
+      const onProgress = (rowsDone: number) => {
+        const now = Date.now();
+        if (!streamed || (stream && now - lastLine < PROGRESS_EVERY_MS)) return;
+        lastLine = now;
+        if (!stream) {
+          stream = new PassThrough();
+          // nginx would hold the lines until the end without the last header. A stream is piped
+          // as it is, never serialised: the 200 schema (upload-leads' answer) types the JSON one.
+          void (reply as unknown as FastifyReply)
+            .type(COMMIT_STREAM_TYPE)
+            .header('cache-control', 'no-store')
+            .header('x-accel-buffering', 'no')
+            .send(stream);
+        }
+        stream.write(line({ progress: { rowsDone } }));
+      };
       let header: string[] = [];
-      const answer = await leadImport.importLeads({
-        bytes: draft.file,
-        filename: draft.fileName,
-        autoAssign,
-        actorId: request.user!.userId,
-        zone,
-        sheet: rules.sheet,
-        mapping: rules.mapping,
-        duplicates,
-        onLayout: (layout) => {
-          header = layout.header;
-        },
-        log: (fields, message) => request.log.info({ ...fields, draftId: draft.id }, message),
-      });
+      let answer: UploadResponse;
+      try {
+        answer = await leadImport.importLeads({
+          bytes: draft.file,
+          filename: draft.fileName,
+          autoAssign,
+          actorId: request.user!.userId,
+          zone,
+          sheet: rules.sheet,
+          mapping: rules.mapping,
+          duplicates,
+          onLayout: (layout) => {
+            header = layout.header;
+          },
+          onProgress,
+          log: (fields, message) => request.log.info({ ...fields, draftId: draft.id }, message),
+        });
+      } catch (error) {
+        if (!stream) throw error;
+        if (!(error instanceof HttpError)) request.log.error({ err: error }, 'import failed');
+        const failed =
+          error instanceof HttpError
+            ? { status: error.status, message: error.message }
+            : { status: 500, message: 'Something went wrong on our side. Nothing was imported.' };
+        stream.end(line({ error: failed }));
+        return reply;
+      }
       await importDrafts.remove(draft.id);
       // The next file with these headers opens with this mapping (issue 19).
       // Not the sheet: the key is the header's, found on whichever sheet the next file has it.
       const { sheet: _sheet, ...kept } = mapping;
       await importDrafts.remember(headerKey(header), JSON.stringify(kept), new Date().toISOString());
-      return answer;
+      if (!stream) return answer;
+      stream.end(line({ answer }));
+      return reply;
     },
   );
 

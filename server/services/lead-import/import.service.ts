@@ -36,6 +36,8 @@ export interface ImportRequest {
   duplicates?: 'skip' | 'update';
   /** Told where the header was found and what it says, once the worker has found it. */
   onLayout?: (layout: FoundLayout) => void;
+  /** Told after each chunk how many of the sheet's rows below the header are done (issue 19). */
+  onProgress?: (rowsDone: number) => void;
   /** Receives one line per import with where the time went (the route's request log). */
   log?: (fields: Record<string, number>, message: string) => void;
 }
@@ -149,7 +151,9 @@ export function createLeadImportService({
             counts = await recordCounts(importId, next.value, tally, trx);
             return next.value;
           }
-          await importChunk(next.value, trx, ctx);
+          const rows = next.value;
+          await importChunk(rows, trx, ctx);
+          if (rows.count > 0) request.onProgress?.(rows.row[rows.count - 1]! - layout.headerRow);
         }
       });
       onImported?.();

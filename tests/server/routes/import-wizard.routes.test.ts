@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wizardMessages } from '../../../contract/import-wizard';
+import { COMMIT_STREAM_TYPE, wizardMessages } from '../../../contract/import-wizard';
 import { Role } from '../../../contract/roles';
 import {
   type Account,
@@ -236,6 +236,41 @@ describe('commit', () => {
     });
   });
 
+  it('streams its progress, then the answer, when asked for lines', async () => {
+    const rows = [['Name', 'Phone'], ...Array.from({ length: 3000 }, (_, i) => [`Lead ${i}`, phone()])];
+    const draft = await start('progress.xlsx', book([['Leads', rows]]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/Admin/imports/${draft.json().draftId}/commit`,
+      payload: { autoAssign: false },
+      headers: { ...bearer(admin), accept: COMMIT_STREAM_TYPE },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain(COMMIT_STREAM_TYPE);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const progress = lines.slice(0, -1).map((l) => l.progress.rowsDone as number);
+    expect(progress.length).toBeGreaterThan(0);
+    // Rows below the header, growing, never past the file's.
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBeLessThanOrEqual(3000);
+    expect(lines.at(-1)).toMatchObject({ answer: { totalRows: 3000, inserted: 3000, skipped: 0 } });
+  });
+
+  it('answers an error before any row as problem JSON, even when asked for lines', async () => {
+    const draft = await start('no-phone.csv', Buffer.from(`Name,Phone\r\nA,${phone()}\r\n`));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/Admin/imports/${draft.json().draftId}/commit`,
+      payload: { columns: ['name', 'ignored'], autoAssign: false },
+      headers: { ...bearer(admin), accept: COMMIT_STREAM_TYPE },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
   it('shows a file whose headers it does not know, and remembers how the admin mapped them', async () => {
     const rows = (p: string) => [
       ['Buyer', 'Cell', 'Zone'],
@@ -269,5 +304,42 @@ describe('commit', () => {
       samples: [{ name: 'Asha', location: 'Baner' }],
       counts: { inserted: 1, warnings: 0 },
     });
+  });
+});
+
+describe('a commit stopped after its first rows', () => {
+  it('says why in its last line and saves nothing', async () => {
+    const small = await createTestApp({ MAX_UPLOAD_ROWS: '1000' });
+    try {
+      const owner = await createFirstAdmin(small.app);
+      const rows = [['Name', 'Phone'], ...Array.from({ length: 3000 }, (_, i) => [`Lead ${i}`, phone()])];
+      const { payload, contentType } = multipart('too-long.xlsx', book([['Leads', rows]]));
+      // The samples come from the first rows, before the row limit is reached.
+      const draft = await small.app.inject({
+        method: 'POST',
+        url: '/api/Admin/imports?counts=later',
+        payload,
+        headers: { ...bearer(owner), 'content-type': contentType },
+      });
+      expect(draft.statusCode).toBe(200);
+      const res = await small.app.inject({
+        method: 'POST',
+        url: `/api/Admin/imports/${draft.json().draftId}/commit`,
+        payload: { autoAssign: false },
+        headers: { ...bearer(owner), accept: COMMIT_STREAM_TYPE },
+      });
+      const lines = res.body
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(lines[0]).toHaveProperty('progress');
+      expect(lines.at(-1)).toMatchObject({
+        error: { status: 413, message: expect.stringContaining('1,000') },
+      });
+      const stats = (await small.app.inject({ url: '/api/Admin/stats', headers: bearer(owner) })).json();
+      expect(stats.assigned + stats.unassigned).toBe(0);
+    } finally {
+      await small.close();
+    }
   });
 });

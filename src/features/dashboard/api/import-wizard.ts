@@ -1,5 +1,10 @@
 import type { UploadResponse } from '../../../../contract/admin';
-import type { ImportMapping, ImportPreview } from '../../../../contract/import-wizard';
+import {
+  COMMIT_STREAM_TYPE,
+  type CommitStreamLine,
+  type ImportMapping,
+  type ImportPreview,
+} from '../../../../contract/import-wizard';
 import { api } from '../../../lib/api-client';
 import { fetchWithProgress } from './upload-leads';
 
@@ -34,13 +39,42 @@ export async function previewImport(
     .json<ImportPreview>();
 }
 
-/** `POST /Admin/imports/{draftId}/commit`: imports it; the answer is upload-leads'. */
+/**
+ * `POST /Admin/imports/{draftId}/commit`: imports it; the answer is upload-leads'. Asked for
+ * lines (COMMIT_STREAM_TYPE), the server tells `onProgress` how many rows below the header are
+ * done as it goes; an error after the first rows comes as the last line and is thrown here.
+ */
 export async function commitImport(
   draftId: number,
   mapping: ImportMapping,
   autoAssign: boolean,
+  onProgress: (rowsDone: number) => void = () => {},
 ): Promise<UploadResponse> {
-  return api
-    .post(`Admin/imports/${draftId}/commit`, { json: { ...mapping, autoAssign }, ...LONG })
-    .json<UploadResponse>();
+  const response = await api.post(`Admin/imports/${draftId}/commit`, {
+    json: { ...mapping, autoAssign },
+    headers: { accept: `${COMMIT_STREAM_TYPE}, application/json` },
+    ...LONG,
+  });
+  // A file done before its first progress line, or a server that does not stream: plain JSON.
+  if (!response.headers.get('content-type')?.includes(COMMIT_STREAM_TYPE) || !response.body) {
+    return response.json<UploadResponse>();
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) pending += decoder.decode(value, { stream: true });
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const text of lines) {
+      if (!text.trim()) continue;
+      const line = JSON.parse(text) as CommitStreamLine;
+      if ('progress' in line) onProgress(line.progress.rowsDone);
+      else if ('answer' in line) return line.answer;
+      else throw new Error(line.error.message);
+    }
+    if (done)
+      throw new Error('The import stopped without an answer. Check Import history before trying again.');
+  }
 }

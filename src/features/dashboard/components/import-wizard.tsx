@@ -29,6 +29,8 @@ export function ImportWizard({
   const [firstWhy, setFirstWhy] = useState<string | null>(null);
   // The exact counts follow the samples (a second pass on the server); only the latest counts.
   const [counting, setCounting] = useState(false);
+  // Rows below the header the commit has done, as the server streams it; null before the first.
+  const [rowsDone, setRowsDone] = useState<number | null>(null);
   const latest = useRef(0);
 
   const mappingOf = (p: ImportPreview, change: Partial<ImportMapping> = {}): ImportMapping => ({
@@ -94,8 +96,9 @@ export function ImportWizard({
   const commit = () => {
     if (!preview) return;
     latest.current += 1;
+    setRowsDone(null);
     void run('importing', async () => {
-      const answer = await commitImport(preview.draftId, mappingOf(preview), autoAssign);
+      const answer = await commitImport(preview.draftId, mappingOf(preview), autoAssign, setRowsDone);
       onImported(answer, preview.fileName);
       setPreview(null);
       setFile(null);
@@ -127,11 +130,19 @@ export function ImportWizard({
       </div>
       {busy ? (
         <p className="wizard-busy" role="status">
-          <progress aria-label={busy === 'reading' ? 'Reading the file' : 'Importing'} />{' '}
+          {busy === 'importing' && rowsDone !== null && preview?.counts ? (
+            <progress
+              aria-label="Importing"
+              value={Math.min(rowsDone, preview.counts.totalRows)}
+              max={preview.counts.totalRows}
+            />
+          ) : (
+            <progress aria-label={busy === 'reading' ? 'Reading the file' : 'Importing'} />
+          )}{' '}
           {busy === 'reading'
             ? 'Reading the file…'
             : preview?.counts
-              ? importingText(preview.counts)
+              ? importingText(preview.counts, rowsDone)
               : 'Importing…'}
         </p>
       ) : null}
@@ -177,7 +188,7 @@ export function commitLabel(counts: NonNullable<ImportPreview['counts']>): strin
 }
 
 /** While the commit runs: what it is doing, and that it is all or nothing (one transaction). */
-function importingText(counts: NonNullable<ImportPreview['counts']>): string {
+function importingText(counts: NonNullable<ImportPreview['counts']>, rowsDone: number | null): string {
   const leads = (n: number) => `${formatCount(n)} ${n === 1 ? 'lead' : 'leads'}`;
   const doing =
     counts.updated === 0
@@ -185,5 +196,9 @@ function importingText(counts: NonNullable<ImportPreview['counts']>): string {
       : counts.inserted === 0
         ? `Updating ${leads(counts.updated)}`
         : `Importing ${leads(counts.inserted)} and updating ${formatCount(counts.updated)}`;
-  return `${doing}… All or nothing: if it stops, nothing is saved.`;
+  const done =
+    rowsDone === null
+      ? ''
+      : ` ${formatCount(Math.min(rowsDone, counts.totalRows))} of ${formatCount(counts.totalRows)} rows.`;
+  return `${doing}…${done} All or nothing: if it stops, nothing is saved.`;
 }

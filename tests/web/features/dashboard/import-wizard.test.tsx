@@ -132,4 +132,13 @@ it('shows a big file at once and its exact counts when they are ready', async ()
   expect(inserted.closest('div')).toHaveTextContent('2,500');
   expect(within(preview).queryByRole('status')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Import 2,500 leads' })).toBeEnabled();
+
+  // The commit streams its progress (the server sends lines once the first rows are in); the
+  // answer at the end of the lines is the result shown.
+  await user.click(screen.getByRole('button', { name: 'Import 2,500 leads' }));
+  const result = await screen.findByRole('region', { name: 'Last import' });
+  await waitFor(() => expect(within(result).getByText('big.csv', { exact: false })).toBeInTheDocument(), {
+    timeout: 10_000,
+  });
+  expect(within(result).getByText('Inserted').closest('div')).toHaveTextContent('2,500');
 });
