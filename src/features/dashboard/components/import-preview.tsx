@@ -4,7 +4,7 @@ import {
   columnMeaningLabels,
   type ImportPreview,
 } from '../../../../contract/import-wizard';
-import { formatCount } from '../lib/format';
+import { ImportFacts } from './import-result';
 
 // The import wizard's preview (issue 19): how the file was read, the choices that change it, the
 // counts a commit would give (once counted) and the first rows as they will be stored.
@@ -112,14 +112,7 @@ export function PreviewView({
           )}
         </p>
       )}
-      <dl className="import-result-facts">
-        {facts.map(([label, value]) => (
-          <div key={label} className="import-result-fact">
-            <dt>{label}</dt>
-            <dd>{formatCount(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportFacts facts={facts} />
       <div className="wizard-columns">
         <table>
           <caption>Columns</caption>

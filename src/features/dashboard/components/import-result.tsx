@@ -10,6 +10,20 @@ const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 
  * The lasting result of the latest import (issue 19): the toasts of spec §8 close after 2.5 s,
  * this stays, and it is read back from the import history when the dashboard opens again.
  */
+/** An import's counts as labelled figures: the result panel's and the wizard's preview. */
+export function ImportFacts({ facts }: { facts: readonly (readonly [string, number])[] }) {
+  return (
+    <dl className="import-result-facts">
+      {facts.map(([label, value]) => (
+        <div key={label} className="import-result-fact">
+          <dt>{label}</dt>
+          <dd>{formatCount(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function ImportResultPanel({ result }: { result: ImportResult }) {
   const [downloading, setDownloading] = useState(false);
   const rejected = result.duplicatesInFile + result.duplicatesInSystem + result.invalid;
@@ -52,14 +66,7 @@ export function ImportResultPanel({ result }: { result: ImportResult }) {
       {result.sheet && result.sheet.sheets.length > 1 ? (
         <p className="muted import-result-when">Read sheet “{result.sheet.name}”.</p>
       ) : null}
-      <dl className="import-result-facts">
-        {facts.map(([label, value]) => (
-          <div key={label} className="import-result-fact">
-            <dt>{label}</dt>
-            <dd>{formatCount(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportFacts facts={facts} />
       {result.assignedTo.length > 0 ? (
         <p className="import-result-assigned">
           Auto-assigned: {result.assignedTo.map((a) => `${a.email} ${formatCount(a.count)}`).join(' · ')}
