@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import * as XLSX from '@e965/xlsx';
 import { CompiledQuery } from 'kysely';
 import { createFirstAdmin, startTestServer } from '../tests/helpers/test-server';
-import { CAMPAIGNS, DAY, inBatches, iso, seedEmployees, seededRandom, withPgDefault } from './seed-team';
+import { DAY, iso, seededRandom, seedLeadBook, withPgDefault } from './seed-team';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,105 +40,21 @@ const { db, dialect } = server.app.deps;
 const admin = await createFirstAdmin(server.app);
 const now = Date.now();
 const seeded = Date.now();
-const employees = await seedEmployees(db, EMPLOYEES, now);
-const statuses = await db.selectFrom('client_statuses').select('id').execute();
-const campaigns = CAMPAIGNS;
-await db.transaction().execute(async (trx) => {
-  await inBatches(
-    LEADS,
-    500,
-    (i) => {
-      const holder = i % 10 === 0 ? null : employees[rand(EMPLOYEES)]!.id;
-      const created = now - rand(365 * DAY);
-      return {
-        name: i % 1000 === 0 ? `=HYPERLINK("x","Lead ${i}")` : `Lead ${i} Sharma`,
-        email: `lead${i}@example.com`,
-        phone: String(7_000_000_000 + i),
-        visit_date_time: i % 3 === 0 ? iso(created + 5 * DAY) : null,
-        configuration: '2 BHK',
-        site_visit: campaigns[rand(campaigns.length)]!,
-        location: 'Andheri',
-        interested_in: '2 BHK',
-        created_by: null,
-        assigned_to_id: holder,
-        assigned_date: holder ? iso(created + DAY) : null,
-        created_at: iso(created),
-        deleted_at: null,
-      };
-    },
-    (batch) => trx.insertInto('leads').values(batch).execute(),
-  );
-});
-const firstLead = (
-  await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.min('id').as('id'))
-    .executeTakeFirstOrThrow()
-).id as number;
-const leadAt = (i: number) => firstLead + i;
-await db.transaction().execute(async (trx) => {
-  await inBatches(
-    STATUSES,
-    500,
-    (i) => {
-      const at = iso(now - rand(120 * DAY));
-      const by = employees[rand(EMPLOYEES)]!.email;
-      return {
-        lead_id: leadAt(i),
-        call_status_id: 1,
-        client_status_id: statuses[rand(statuses.length)]!.id,
-        location_id: null,
-        configuration_id: null,
-        client_priority_id: 1,
-        token_id: 1,
-        notes: 'seed',
-        call_date_time: at,
-        created_by: by,
-        created_on: at,
-        last_updated_by: by,
-        last_updated_on: at,
-      };
-    },
-    (batch) => trx.insertInto('lead_statuses').values(batch).execute(),
-  );
-  await inBatches(
-    NOTES,
-    500,
-    () => {
-      const i = rand(STATUSES);
-      return {
-        lead_id: leadAt(i),
-        lead_status_id: i + 1,
-        notes: 'Called, will think about it and call back after talking to the family',
-        call_status_id: 1 + rand(6),
-        client_status_id: statuses[rand(statuses.length)]!.id,
-        location_id: null,
-        configuration_id: null,
-        call_date_time: null,
-        created_by: employees[rand(EMPLOYEES)]!.email,
-        created_on: iso(now - rand(365 * DAY)),
-      };
-    },
-    (batch) => trx.insertInto('lead_notes').values(batch).execute(),
-  );
-  await inBatches(
-    REMINDERS,
-    1000,
-    () => {
-      const who = employees[rand(EMPLOYEES)]!;
-      return {
-        lead_id: leadAt(rand(LEADS)),
-        user_id: who.id,
-        employee_email: who.email,
-        reminder_time: iso(now - rand(60 * DAY) + 10 * DAY),
-        note: 'Call back',
-        is_sent: 0,
-        created_by: who.email,
-        created_on: iso(now - 70 * DAY),
-      };
-    },
-    (batch) => trx.insertInto('reminders').values(batch).execute(),
-  );
+await seedLeadBook(db, rand, now, {
+  leads: LEADS,
+  employees: EMPLOYEES,
+  statuses: STATUSES,
+  notes: NOTES,
+  reminders: REMINDERS,
+  // One name in a thousand looks like a formula: the export must write it as text.
+  lead: (i, created) => ({
+    name: i % 1000 === 0 ? `=HYPERLINK("x","Lead ${i}")` : `Lead ${i} Sharma`,
+    email: `lead${i}@example.com`,
+    visit_date_time: i % 3 === 0 ? iso(created + 5 * DAY) : null,
+    interested_in: '2 BHK',
+  }),
+  noteText: 'Called, will think about it and call back after talking to the family',
+  reminderNote: 'Call back',
 });
 await db.executeQuery(CompiledQuery.raw('analyze'));
 console.log(

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { createManagerRepository } from '../server/repositories/manager.repository';
 import { createFirstAdmin, createTestApp } from '../tests/helpers/test-server';
-import { CAMPAIGNS, DAY, inBatches, iso, seedEmployees, seededRandom, withPgDefault } from './seed-team';
+import { DAY, inBatches, iso, seededRandom, seedLeadBook, withPgDefault } from './seed-team';
 
 const { values: args } = parseArgs({
   options: { pg: { type: 'string' }, runs: { type: 'string', default: '15' } },
@@ -27,124 +27,31 @@ const { db, dialect } = t.app.deps;
 const admin = await createFirstAdmin(t.app);
 const now = Date.now();
 const seeded = Date.now();
-const employees = await seedEmployees(db, EMPLOYEES, now);
-const statuses = await db.selectFrom('client_statuses').select('id').execute();
-const campaigns = CAMPAIGNS;
-
-await db.transaction().execute(async (trx) => {
-  await inBatches(
-    LEADS,
-    500,
-    (i) => {
-      const holder = i % 10 === 0 ? null : employees[rand(EMPLOYEES)]!.id;
-      const created = now - rand(365 * DAY);
-      return {
-        name: `Lead ${i}`,
-        email: '',
-        phone: String(7_000_000_000 + i),
-        visit_date_time: null,
-        configuration: '2 BHK',
-        site_visit: campaigns[rand(campaigns.length)]!,
-        location: 'Andheri',
-        interested_in: '',
-        created_by: null,
-        assigned_to_id: holder,
-        assigned_date: holder ? iso(created + DAY) : null,
-        created_at: iso(created),
-        deleted_at: null,
-      };
-    },
-    (batch) => trx.insertInto('leads').values(batch).execute(),
-  );
+await seedLeadBook(db, rand, now, {
+  leads: LEADS,
+  employees: EMPLOYEES,
+  statuses: 60_000,
+  notes: NOTES,
+  reminders: 20_000,
+  lead: (i) => ({ name: `Lead ${i}`, email: '', visit_date_time: null, interested_in: '' }),
+  noteText: 'Called, will think about it',
+  reminderNote: '',
+  // The funnel's "reached" counts read every status change, not only the current status.
+  afterStatuses: (trx, { leadAt, employees, statuses }) =>
+    inBatches(
+      100_000,
+      1000,
+      () => ({
+        lead_id: leadAt(rand(60_000)),
+        from_status_id: null,
+        to_status_id: statuses[rand(statuses.length)]!.id,
+        changed_by: employees[rand(EMPLOYEES)]!.email,
+        changed_at: iso(now - rand(365 * DAY)),
+      }),
+      (batch) => trx.insertInto('lead_status_changes').values(batch).execute(),
+    ),
 });
-const firstLead = (
-  await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.min('id').as('id'))
-    .executeTakeFirstOrThrow()
-).id as number;
-const leadAt = (i: number) => firstLead + i;
-await db.transaction().execute(async (trx) => {
-  // 60% of leads have a status record; the trigger logs each as a change.
-  await inBatches(
-    60_000,
-    500,
-    (i) => {
-      const at = iso(now - rand(120 * DAY));
-      const by = employees[rand(EMPLOYEES)]!.email;
-      return {
-        lead_id: leadAt(i),
-        call_status_id: 1,
-        client_status_id: statuses[rand(statuses.length)]!.id,
-        location_id: null,
-        configuration_id: null,
-        client_priority_id: 1,
-        token_id: 1,
-        notes: 'seed',
-        call_date_time: at,
-        created_by: by,
-        created_on: at,
-        last_updated_by: by,
-        last_updated_on: at,
-      };
-    },
-    (batch) => trx.insertInto('lead_statuses').values(batch).execute(),
-  );
-  await inBatches(
-    100_000,
-    1000,
-    () => ({
-      lead_id: leadAt(rand(60_000)),
-      from_status_id: null,
-      to_status_id: statuses[rand(statuses.length)]!.id,
-      changed_by: employees[rand(EMPLOYEES)]!.email,
-      changed_at: iso(now - rand(365 * DAY)),
-    }),
-    (batch) => trx.insertInto('lead_status_changes').values(batch).execute(),
-  );
-});
-await db.transaction().execute(async (trx) => {
-  await inBatches(
-    NOTES,
-    500,
-    () => {
-      const i = rand(60_000);
-      return {
-        lead_id: leadAt(i),
-        lead_status_id: i + 1,
-        notes: 'Called, will think about it',
-        call_status_id: 1 + rand(6),
-        client_status_id: statuses[rand(statuses.length)]!.id,
-        location_id: null,
-        configuration_id: null,
-        call_date_time: null,
-        created_by: employees[rand(EMPLOYEES)]!.email,
-        created_on: iso(now - rand(365 * DAY)),
-      };
-    },
-    (batch) => trx.insertInto('lead_notes').values(batch).execute(),
-  );
-  await inBatches(
-    20_000,
-    1000,
-    () => {
-      const who = employees[rand(EMPLOYEES)]!;
-      return {
-        lead_id: leadAt(rand(LEADS)),
-        user_id: who.id,
-        employee_email: who.email,
-        reminder_time: iso(now - rand(60 * DAY) + 10 * DAY),
-        note: '',
-        is_sent: 0,
-        created_by: who.email,
-        created_on: iso(now - 70 * DAY),
-      };
-    },
-    (batch) => trx.insertInto('reminders').values(batch).execute(),
-  );
-});
-if (dialect === 'postgres') await db.executeQuery(CompiledQuery.raw('analyze'));
-else await db.executeQuery(CompiledQuery.raw('analyze'));
+await db.executeQuery(CompiledQuery.raw('analyze'));
 console.log(
   `${dialect}: seeded ${LEADS} leads, ${NOTES} notes in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
 );
