@@ -37,9 +37,7 @@ export function planBatch(rows: readonly OutboxRow[], now: number, force: boolea
       held.add(row.leadId);
       continue;
     }
-    // A done or snooze of a reminder still waiting here names it by its row id (a string): it
-    // goes once that reminder is stored and the engine has put in the server's id.
-    if (row.kind === 'reminder-update' && typeof row.payload.reminderId !== 'number') {
+    if (waitsForReminder(row)) {
       held.add(row.leadId);
       continue;
     }
@@ -50,6 +48,14 @@ export function planBatch(rows: readonly OutboxRow[], now: number, force: boolea
     bytes += size;
   }
   return { rows: batch, retryAt };
+}
+
+/**
+ * A done or snooze of a reminder still waiting on the device names it by its row id (a string):
+ * it goes once that reminder is stored and the engine has put in the server's id.
+ */
+export function waitsForReminder(row: OutboxRow): boolean {
+  return row.kind === 'reminder-update' && typeof row.payload.reminderId !== 'number';
 }
 
 /** A batch result's body as the answer its single call would have given the outbox. */

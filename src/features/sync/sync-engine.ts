@@ -1,11 +1,10 @@
-import type { Lead } from '../../../contract/leads';
 import { SYNC_HELD_STATUS, type SyncResult } from '../../../contract/sync-batch';
 import type { LeadNestDb, OutboxRow } from '../../lib/db';
 import { sendBatch } from './api/send-batch';
 import { type RowAnswer, sendRow } from './api/send-row';
-import { answerOf, planBatch } from './batch-plan';
+import { applyAnswer, setAside } from './apply-answer';
+import { answerOf, planBatch, waitsForReminder } from './batch-plan';
 import { backoffDelay, classifyFailure } from './classify';
-import { rebuildLead } from './outbox';
 
 export type SyncEvent =
   | { type: 'synced'; row: OutboxRow; answer: RowAnswer }
@@ -64,66 +63,11 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
     );
   }
 
-  async function onSuccess(row: OutboxRow, answer: RowAnswer): Promise<void> {
-    await db.transaction('rw', db.outbox, db.leads, db.meta, async () => {
-      await db.outbox.delete(row.id);
-      switch (answer.kind) {
-        case 'status':
-        case 'note': {
-          const cached = await db.leads.get(row.leadId);
-          const base: Lead | null = cached?.base
-            ? { ...cached.base, status: answer.body.status, leadStatusId: answer.body.leadStatusId }
-            : null;
-          await rebuildLead(db, row.leadId, base);
-          break;
-        }
-        case 'reminder': {
-          const list = (await db.getMeta('reminders')) ?? [];
-          const others = list.filter((r) => r.reminderId !== answer.body.reminderId);
-          const next = [...others, answer.body].sort((a, b) => a.reminderTime.localeCompare(b.reminderTime));
-          await db.setMeta('reminders', next);
-          // A done or snooze made while this reminder waited on the device now names its real id.
-          const updates = await db.outbox.where('leadId').equals(row.leadId).toArray();
-          for (const r of updates)
-            if (r.kind === 'reminder-update' && r.payload.reminderId === row.id)
-              await db.outbox.update(r.id, { payload: { ...r.payload, reminderId: answer.body.reminderId } });
-          await rebuildLead(db, row.leadId);
-          break;
-        }
-        case 'reminder-update': {
-          const list = (await db.getMeta('reminders')) ?? [];
-          await db.setMeta(
-            'reminders',
-            list
-              .map((r) => (r.reminderId === answer.body.reminderId ? answer.body : r))
-              .sort((a, b) => a.reminderTime.localeCompare(b.reminderTime)),
-          );
-          await rebuildLead(db, row.leadId);
-          break;
-        }
-        case 'lead': {
-          // The server's id replaces the temporary one everywhere it was used.
-          const realId = answer.body.leadID;
-          const later = await db.outbox.where('leadId').equals(row.leadId).toArray();
-          for (const r of later) {
-            const payload = 'leadId' in r.payload ? { ...r.payload, leadId: realId } : r.payload;
-            await db.outbox.update(r.id, { leadId: realId, payload });
-          }
-          await db.leads.delete(row.leadId);
-          await rebuildLead(db, realId, answer.body);
-          break;
-        }
-      }
-    });
-  }
-
-  async function setAside(row: OutboxRow, outcome: { type: 'needs-note' | 'attention'; message: string }) {
-    await db.transaction('rw', db.outbox, db.leads, async () => {
-      // A move the server wants a note for is dropped; anything else waits, editable, so no typed text is lost.
-      if (outcome.type === 'needs-note') await db.outbox.delete(row.id);
-      else await db.outbox.update(row.id, { state: 'attention', error: outcome.message });
-      await rebuildLead(db, row.leadId);
-    });
+  /** A 401: rows wait, kept, until the next sign-in resumes the engine. */
+  async function pauseForAuth(sent: number): Promise<FlushResult> {
+    await db.setMeta('authPaused', true);
+    emit({ type: 'auth' });
+    return { sent, stopped: 'auth' };
   }
 
   /** For timers and events: a failure (the database closed at logout, say) is logged, never left unhandled. */
@@ -159,16 +103,12 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
           scheduleRetry(nextAttemptAt);
           return { sent, stopped: 'backoff' };
         }
-        if (outcome.type === 'auth') {
-          await db.setMeta('authPaused', true);
-          emit({ type: 'auth' });
-          return { sent, stopped: 'auth' };
-        }
-        await setAside(row, outcome);
+        if (outcome.type === 'auth') return pauseForAuth(sent);
+        await setAside(db, row, outcome);
         emit({ type: outcome.type, row, message: outcome.message });
         continue;
       }
-      await onSuccess(row, answer);
+      await applyAnswer(db, row, answer);
       sent += 1;
       emit({ type: 'synced', row, answer });
     }
@@ -210,11 +150,7 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
           scheduleRetry(await retryLater(plan.rows));
           return { sent, stopped: 'backoff' };
         }
-        if (outcome.type === 'auth') {
-          await db.setMeta('authPaused', true);
-          emit({ type: 'auth' });
-          return { sent, stopped: 'auth' };
-        }
+        if (outcome.type === 'auth') return pauseForAuth(sent);
         // No batch call here (404), or one it refused as a whole: one request per row.
         batching = false;
         const rest = await drainSingle(force);
@@ -236,7 +172,7 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
           const row = { ...sentRow, leadId: created.get(sentRow.leadId) ?? sentRow.leadId };
           if (result.status >= 200 && result.status < 300) {
             const answer = answerOf(row, result.body);
-            await onSuccess(row, answer);
+            await applyAnswer(db, row, answer);
             if (answer.kind === 'lead') created.set(sentRow.leadId, answer.body.leadID);
             settled += 1;
             events.push({ type: 'synced', row, answer });
@@ -252,7 +188,7 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
             paused = true;
             return;
           } else {
-            await setAside(row, outcome);
+            await setAside(db, row, outcome);
             settled += 1;
             events.push({ type: outcome.type, row, message: outcome.message });
           }
@@ -356,20 +292,3 @@ export function createSyncEngine(db: LeadNestDb, options: SyncEngineOptions = {}
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
-
-/** A done or snooze of a reminder that is itself still waiting to be sent (its id is the row's, a string). */
-function waitsForReminder(row: OutboxRow): boolean {
-  return row.kind === 'reminder-update' && typeof row.payload.reminderId !== 'number';
-}
-
-/** Asks the service worker to wake the page when the network is back, where Background Sync exists. */
-export async function requestBackgroundSync(): Promise<void> {
-  try {
-    const registration = (await navigator.serviceWorker?.getRegistration()) as
-      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
-      | undefined;
-    await registration?.sync?.register('outbox');
-  } catch {
-    // Not supported (Firefox, Safari) or not allowed: the online event and the timer still flush.
-  }
-}

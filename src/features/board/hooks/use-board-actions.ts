@@ -6,8 +6,9 @@ import type { ClientStatusOption } from '../../../../contract/options';
 import { syncMessages } from '../../../../contract/sync';
 import type { CachedLead, LeadNestDb, OutboxRow } from '../../../lib/db';
 import type { SavedNote } from '../../notes/components/note-form';
+import { requestBackgroundSync } from '../../sync/background-sync';
 import { discardRow, enqueue, enqueueNewLead, rowsForLead } from '../../sync/outbox';
-import { requestBackgroundSync, type SyncEngine, type SyncEvent } from '../../sync/sync-engine';
+import type { SyncEngine, SyncEvent } from '../../sync/sync-engine';
 import { clientStatusIdFor } from '../lib/columns';
 import { needsFirstNote } from '../lib/first-note';
 

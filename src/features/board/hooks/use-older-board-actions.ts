@@ -4,8 +4,9 @@ import { messages } from '../../../../contract/messages';
 import type { ClientStatusOption } from '../../../../contract/options';
 import { syncMessages } from '../../../../contract/sync';
 import type { CachedLead, LeadNestDb, OutboxRow } from '../../../lib/db';
+import { requestBackgroundSync } from '../../sync/background-sync';
 import { enqueue } from '../../sync/outbox';
-import { requestBackgroundSync, type SyncEngine, type SyncEvent } from '../../sync/sync-engine';
+import type { SyncEngine, SyncEvent } from '../../sync/sync-engine';
 import { olderColumnKey } from '../lib/older-columns';
 import { BOARD_TOAST } from './use-board-actions';
 
