@@ -5,6 +5,7 @@ import { openReader } from './db/reader';
 import type { Database } from './db/schema';
 import { createIdempotencyRepository } from './repositories/idempotency.repository';
 import { createImportDraftsRepository } from './repositories/import-drafts.repository';
+import { createLeadAssignmentsRepository } from './repositories/lead-assignments.repository';
 import { createLeadExportRepository } from './repositories/lead-export.repository';
 import { createLeadFillsRepository } from './repositories/lead-fills.repository';
 import { createLeadImportsRepository } from './repositories/lead-imports.repository';
@@ -74,7 +75,7 @@ export function createDeps(config: Config, database: Db) {
   const stats = createStatsService({ leadsReader, usersReader });
   const assignment = createAssignmentService({
     db,
-    leads: leadsRepository,
+    assignments: createLeadAssignmentsRepository(db),
     users,
     onChange: stats.invalidate,
   });

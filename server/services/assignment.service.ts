@@ -4,7 +4,7 @@ import { messages } from '../../contract/messages';
 import { Role } from '../../contract/roles';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
-import type { LeadsRepository } from '../repositories/leads.repository';
+import type { LeadAssignmentsRepository } from '../repositories/lead-assignments.repository';
 import type { UsersRepository } from '../repositories/users.repository';
 
 type Trx = Kysely<Database>;
@@ -86,13 +86,13 @@ class PartialAssignment extends Error {}
 
 interface Deps {
   db: Kysely<Database>;
-  leads: LeadsRepository;
+  assignments: LeadAssignmentsRepository;
   users: UsersRepository;
   /** Called after leads changed hands. */
   onChange?: () => void;
 }
 
-export function createAssignmentService({ db, leads, users, onChange }: Deps) {
+export function createAssignmentService({ db, assignments, users, onChange }: Deps) {
   async function requireEmployee(id: number): Promise<void> {
     const user = await users.findById(id);
     if (!user) throw new HttpError(404, am.employeeNotFound, { title: am.employeeNotFound });
@@ -104,7 +104,7 @@ export function createAssignmentService({ db, leads, users, onChange }: Deps) {
   return {
     /** Seeds a balancer from the open-lead counts, inside the caller's transaction. */
     async balancer(trx: Trx, exceptId?: number): Promise<LoadBalancer> {
-      const loads = await leads.employeeLoads(trx);
+      const loads = await assignments.employeeLoads(trx);
       return new LoadBalancer(exceptId === undefined ? loads : loads.filter((l) => l.id !== exceptId));
     },
 
@@ -123,13 +123,13 @@ export function createAssignmentService({ db, leads, users, onChange }: Deps) {
       const ids = [...new Set(leadIds)];
       try {
         await db.transaction().execute(async (trx) => {
-          const changed = await leads.assignUnassigned(ids, employeeId, now.toISOString(), trx);
+          const changed = await assignments.assignUnassigned(ids, employeeId, now.toISOString(), trx);
           if (changed !== ids.length) throw new PartialAssignment();
-          await leads.recordAssignments(ids, employeeId, byId, now.toISOString(), trx);
+          await assignments.recordAssignments(ids, employeeId, byId, now.toISOString(), trx);
         });
       } catch (error) {
         if (!(error instanceof PartialAssignment)) throw error;
-        const live = await leads.assignees(ids);
+        const live = await assignments.assignees(ids);
         if (live.length < ids.length) {
           throw new HttpError(404, am.leadsNotFound, { title: am.leadsNotFound });
         }
