@@ -1,29 +1,17 @@
 import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
-import {
-  type Dispatch,
-  lazy,
-  type SetStateAction,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { boardFollowUpMessages as todayMessages } from '../../../../contract/follow-ups-rules';
 import { messages } from '../../../../contract/messages';
 import { syncMessages } from '../../../../contract/sync';
 import { paths } from '../../../config/paths';
-import { type CachedLead, type LeadNestDb, userDb } from '../../../lib/db';
+import { type CachedLead, userDb } from '../../../lib/db';
 import { signOut } from '../../../lib/sign-out';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SavedNote } from '../../notes/components/note-form';
-import { type UpcomingReminder, UpcomingReminders } from '../../reminders/components/upcoming-reminders';
+import { UpcomingReminders } from '../../reminders/components/upcoming-reminders';
 import { useDueReminders } from '../../reminders/hooks/use-due-reminders';
-import type { FollowUpItem } from '../../reminders/lib/follow-ups';
 import { dismissPostCall } from '../../reminders/lib/post-call';
 import {
   syncEngineFor,
@@ -37,7 +25,8 @@ import { releaseDeviceData } from '../../sync/sign-out';
 import { BOARD_TOAST, useBoardActions } from '../hooks/use-board-actions';
 import { useBoardData } from '../hooks/use-board-data';
 import { useDensity } from '../hooks/use-density';
-import { useFollowUpBoard } from '../hooks/use-follow-up-board';
+import { useFollowUpBoard, useUpcomingReminders } from '../hooks/use-follow-up-board';
+import { useLeadIdSwaps } from '../hooks/use-lead-id-swaps';
 import { NEW_LEADS, welcomeName } from '../lib/columns';
 import { BoardChrome } from './board-chrome';
 import { BoardColumn } from './board-column';
@@ -291,43 +280,4 @@ function Board({ email }: { email: string }) {
       </Suspense>
     </div>
   );
-}
-
-/** A lead added offline gets its real id when synced; an open note modal follows it. */
-function useLeadIdSwaps(
-  db: LeadNestDb,
-  setNoteFor: Dispatch<SetStateAction<NoteFor | null>>,
-  setSavedNotes: Dispatch<SetStateAction<Map<number, SavedNote>>>,
-) {
-  useEffect(
-    () =>
-      syncEngineFor(db).subscribe((event) => {
-        if (event.type !== 'synced' || event.answer.kind !== 'lead') return;
-        const [from, to] = [event.row.leadId, event.answer.body.leadID];
-        setNoteFor((open) => (open?.leadId === from ? { ...open, leadId: to } : open));
-        setSavedNotes((m) => {
-          const saved = m.get(from);
-          if (!saved) return m;
-          const next = new Map(m);
-          next.delete(from);
-          return next.set(to, saved);
-        });
-      }),
-    [db, setNoteFor, setSavedNotes],
-  );
-}
-
-/** The open follow-ups (server's and those still waiting on the device), soonest first. */
-function useUpcomingReminders(items: readonly FollowUpItem[]) {
-  return useMemo(() => {
-    const all: UpcomingReminder[] = items.map((r) => ({
-      key: r.key,
-      leadName: r.leadName,
-      reminderTime: r.reminderTime,
-      note: r.note,
-      waiting: r.waiting,
-    }));
-    const now = Date.now();
-    return { all, future: all.filter((r) => Date.parse(r.reminderTime) > now) };
-  }, [items]);
 }

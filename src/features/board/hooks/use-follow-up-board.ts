@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { OPEN_LEAD_PARAM, boardFollowUpMessages as t } from '../../../../contract/follow-ups-rules';
 import type { Reminder } from '../../../../contract/lead-status';
 import type { CachedLead, OutboxRow } from '../../../lib/db';
+import type { UpcomingReminder } from '../../reminders/components/upcoming-reminders';
 import { useNow } from '../../reminders/hooks/use-follow-ups';
 import {
   type FollowUpItem,
@@ -91,4 +92,19 @@ function useStableMarks(items: readonly FollowUpItem[], now: number): Map<number
     previous.current = next;
     return next;
   }, [items, now]);
+}
+
+/** The open follow-ups (server's and those still waiting on the device), soonest first. */
+export function useUpcomingReminders(items: readonly FollowUpItem[]) {
+  return useMemo(() => {
+    const all: UpcomingReminder[] = items.map((r) => ({
+      key: r.key,
+      leadName: r.leadName,
+      reminderTime: r.reminderTime,
+      note: r.note,
+      waiting: r.waiting,
+    }));
+    const now = Date.now();
+    return { all, future: all.filter((r) => Date.parse(r.reminderTime) > now) };
+  }, [items]);
 }
