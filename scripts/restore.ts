@@ -2,7 +2,8 @@
 // database and its secrets (server/ops/backup.ts, README "Backup"). Stop the server first.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
-import { BackupError, restoreBackup } from '../server/ops/backup';
+import { BackupError } from '../server/ops/backup';
+import { restoreBackup } from '../server/ops/restore';
 
 try {
   const { positionals } = parseArgs({ allowPositionals: true });
