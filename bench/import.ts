@@ -204,7 +204,7 @@ async function upload(server: Server, bytes: Buffer, name: string) {
 /**
  * The import wizard's dry run (issue 19) as the dashboard runs it: POST /api/Admin/imports with
  * the file and `counts=later`, timed like the upload to the preview the admin sees (sheet,
- * columns, samples); then POST /imports/{id}/preview to its exact counts. Nothing is written but
+ * columns, samples); then POST /imports/{id}/preview with the mapping shown, to its exact counts. Nothing is written but
  * the kept file.
  */
 async function preview(server: Server, bytes: Buffer, name: string) {
@@ -214,12 +214,26 @@ async function preview(server: Server, bytes: Buffer, name: string) {
     method: 'POST',
     body: new Uint8Array(payload),
     headers: { 'content-type': contentType },
-  })) as { draftId: number; samples: unknown[] };
+  })) as {
+    draftId: number;
+    samples: unknown[];
+    sheet: { index: number };
+    columns: { meaning: string }[];
+    dateFormat: string;
+    duplicates: string;
+  };
   const shown = performance.now() - t0;
   if (first.samples.length !== 10) throw new Error('the preview showed no samples');
+  // Asked with the mapping the preview showed, as the wizard asks: the same pass has the counts.
+  const mapping = {
+    sheet: first.sheet.index,
+    columns: first.columns.map((c) => c.meaning),
+    dateFormat: first.dateFormat,
+    duplicates: first.duplicates,
+  };
   const answer = (await api(server, `/Admin/imports/${first.draftId}/preview`, {
     method: 'POST',
-    body: '{}',
+    body: JSON.stringify(mapping),
     headers: { 'content-type': 'application/json' },
   })) as { counts: { totalRows: number; inserted: number } };
   return { shownMs: shown, ms: performance.now() - t0, answer };

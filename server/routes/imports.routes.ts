@@ -61,15 +61,19 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     draft: { id: number; fileName: string; file: Buffer },
     mapping: ImportMapping | undefined,
     counts: 'now' | 'later',
+    by: number,
   ): Promise<ImportPreview> {
     const base = {
       draftId: draft.id,
+      by,
       bytes: draft.file,
       fileName: draft.fileName,
       zone,
       countsLater: counts === 'later',
     };
-    const { layout, ...preview } = await importPreview.preview({ ...base, mapping });
+    // The wizard asks for the exact counts of the preview it shows: the same pass has them.
+    const reading = mapping && counts === 'now' ? importPreview.countsFor(draft.id, mapping) : undefined;
+    const { layout, ...preview } = await (reading ?? importPreview.preview({ ...base, mapping }));
     if (mapping) return preview;
     const remembered = await importDrafts.rememberedMapping(headerKey(layout.header));
     if (!remembered) return preview;
@@ -104,7 +108,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           // This plugin's instance has no zod types; Fastify has checked the query against the schema.
           const { counts } = previewQuerySchema.parse(request.query);
-          return await previewOf({ id: draftId, ...draft }, undefined, counts);
+          return await previewOf({ id: draftId, ...draft }, undefined, counts, request.user!.userId);
         } catch (error) {
           // A file that cannot be read is not kept.
           await importDrafts.remove(draftId);
@@ -120,7 +124,8 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: { params: importIdParamsSchema, body: importMappingSchema, querystring: previewQuerySchema },
     },
-    async (request) => previewOf(await draftOf(request.params.id), request.body, request.query.counts),
+    async (request) =>
+      previewOf(await draftOf(request.params.id), request.body, request.query.counts, request.user!.userId),
   );
 
   app.post(
@@ -131,6 +136,8 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const draft = await draftOf(request.params.id);
+      // A count still reading this file would only slow the commit down.
+      importPreview.forget(draft.id);
       const { autoAssign, ...mapping } = request.body;
       const { duplicates } = mapping;
       const rules = rowMapping(mapping);

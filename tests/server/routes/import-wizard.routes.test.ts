@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMIT_STREAM_TYPE, wizardMessages } from '../../../contract/import-wizard';
 import { Role } from '../../../contract/roles';
 import {
@@ -183,6 +183,98 @@ describe('preview', () => {
     expect(small.json().counts).toMatchObject({ totalRows: 3, inserted: 3 });
     const bad = await post(`/api/Admin/imports/${quick.json().draftId}/preview?counts=soon`, {});
     expect(bad.statusCode).toBe(400);
+  });
+
+  /** The mapping a preview shows, spelled out as the dashboard sends it back. */
+  const shownMapping = (p: {
+    sheet: { index: number };
+    columns: { meaning: string }[];
+    dateFormat: string;
+    duplicates: string;
+  }) => ({
+    sheet: p.sheet.index,
+    columns: p.columns.map((c) => c.meaning),
+    dateFormat: p.dateFormat,
+    duplicates: p.duplicates,
+  });
+
+  async function quickPreview(rows: unknown[][]) {
+    const { payload, contentType } = multipart('counted.xlsx', book([['Leads', rows]]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Admin/imports?counts=later',
+      payload,
+      headers: { ...bearer(admin), 'content-type': contentType },
+    });
+    expect(res.json().counts).toBeNull();
+    return res.json();
+  }
+
+  it('gives the exact counts from the pass that read the samples, asked with the mapping shown', async () => {
+    const held = phone();
+    await post('/api/Admin/leads', { name: 'Held', phoneNo: held });
+    const repeated = phone();
+    const rows = [
+      ['Name', 'Phone', 'Visit Date'],
+      ...Array.from({ length: 3000 }, (_, i) => [`Lead ${i}`, phone(), i === 7 ? 'Next week' : '']),
+      ['Held', held, ''],
+      ['Twice', repeated, ''],
+      ['Twice again', repeated, ''],
+      ['No phone', '12', ''],
+    ];
+    const starts = vi.spyOn(t.app.deps.importWorkers, 'start');
+    try {
+      const quick = await quickPreview(rows);
+      const exact = await post(`/api/Admin/imports/${quick.draftId}/preview`, shownMapping(quick));
+      expect(exact.statusCode).toBe(200);
+      // One worker read the file once: the samples first, then every row for the counts.
+      expect(starts).toHaveBeenCalledTimes(1);
+      expect(exact.json().counts).toEqual({
+        totalRows: 3004,
+        inserted: 3001,
+        duplicatesInFile: 1,
+        duplicatesInSystem: 1,
+        updated: 0,
+        invalid: 1,
+        warnings: 1,
+      });
+      expect(exact.json().samples).toEqual(quick.samples);
+      // Asked again, the file is read again, to the same answer.
+      const again = await post(`/api/Admin/imports/${quick.draftId}/preview`, shownMapping(quick));
+      expect(starts).toHaveBeenCalledTimes(2);
+      const { counts, samples, columns, headerRow } = exact.json();
+      expect(again.json()).toMatchObject({ counts, samples, columns, headerRow });
+    } finally {
+      starts.mockRestore();
+    }
+  });
+
+  it("never gives one mapping's counts for another: a changed choice is counted afresh", async () => {
+    const rows = [
+      ['Name', 'Phone', 'Visit Date'],
+      ...Array.from({ length: 3000 }, (_, i) => [`Lead ${i}`, phone(), i < 5 ? '13/01/2026' : '']),
+    ];
+    const starts = vi.spyOn(t.app.deps.importWorkers, 'start');
+    try {
+      const dayFirst = await quickPreview(rows);
+      const monthFirst = (
+        await post(`/api/Admin/imports/${dayFirst.draftId}/preview?counts=later`, {
+          ...shownMapping(dayFirst),
+          dateFormat: 'monthFirst',
+        })
+      ).json();
+      expect(monthFirst.counts).toBeNull();
+      expect(starts).toHaveBeenCalledTimes(2);
+      // Month 13 cannot be read month first: five warnings, none day first.
+      const counted = await post(`/api/Admin/imports/${dayFirst.draftId}/preview`, shownMapping(monthFirst));
+      expect(counted.json().counts).toMatchObject({ totalRows: 3000, warnings: 5 });
+      expect(starts).toHaveBeenCalledTimes(2);
+      const first = await post(`/api/Admin/imports/${dayFirst.draftId}/preview`, shownMapping(dayFirst));
+      expect(first.json().counts).toMatchObject({ totalRows: 3000, warnings: 0 });
+      expect(starts).toHaveBeenCalledTimes(3);
+    } finally {
+      starts.mockRestore();
+    }
   });
 
   it('is for admins only', async () => {

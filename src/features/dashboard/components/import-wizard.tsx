@@ -27,7 +27,7 @@ export function ImportWizard({
   const [busy, setBusy] = useState<Busy>(null);
   // Why the first preview read its sheet stays true until the admin picks another sheet.
   const [firstWhy, setFirstWhy] = useState<string | null>(null);
-  // The exact counts follow the samples (a second pass on the server); only the latest counts.
+  // The exact counts follow the samples (the server reads on after answering); only the latest counts.
   const [counting, setCounting] = useState(false);
   // Rows below the header the commit has done, as the server streams it; null before the first.
   const [rowsDone, setRowsDone] = useState<number | null>(null);
