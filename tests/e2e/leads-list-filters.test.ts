@@ -143,6 +143,13 @@ describe('Leads List filters in Chromium', () => {
     const book = XLSX.read(fs.readFileSync((await download.path())!), { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets.Leads!);
     expect(rows.map((r) => r.Name)).toEqual(['Esha Gupta']);
+
+    // The lead's page and Back: the list as it was left (the filters live in the address).
+    await page.getByRole('link', { name: 'Esha Gupta' }).click();
+    await page.waitForURL(/\/leads\/\d+$/);
+    await page.goBack();
+    await expect.poll(() => nameCells(page)).toEqual(['Esha Gupta']);
+    expect(await page.getByLabel('Campaign').inputValue()).toBe('=');
     await context.close();
   });
 

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEADS_PAGE_SIZE, type LeadListItem } from '../../../../contract/leads-paging';
 import { messages } from '../../../../contract/messages';
 import { deleteLead, type LeadsFilter, updateLead } from '../api/leads';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { useLeadsPage } from '../hooks/use-leads-page';
+import { type ListState, readListState, writeListState } from '../lib/list-params';
 import { LeadFilters } from './lead-filters';
 import { LeadsTable } from './leads-table';
 import { LeadsToaster, toastLeadsError } from './leads-toaster';
@@ -17,30 +18,33 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** The spec's five a page first (§2); an admin working through a long list picks more. */
 const PAGE_SIZES = [LEADS_PAGE_SIZE, 25, 100] as const;
 
-/** Spec §2 Leads List at /leads; `?search=` comes from the navbar search or from typing here. */
+/**
+ * Spec §2 Leads List at /leads; `?search=` comes from the navbar search or from typing here, and
+ * the page, page size and filters are in the address too (lib/list-params.ts), so Back from a
+ * lead's page finds the list as it was left.
+ */
 export function LeadsList() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
   const [text, setText] = useState(search);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LEADS_PAGE_SIZE);
-  // Held beside the page size (issue 19): both last while the screen is open.
-  const [filter, setFilter] = useState<LeadsFilter>({});
+  const address = params.toString();
+  // One object per address: a new filter object on every render would fetch the page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `address` is what `params` says.
+  const { page, pageSize, filter } = useMemo(() => readListState(params, PAGE_SIZES), [address]);
+  const show = (change: Partial<ListState>) =>
+    setParams(writeListState(params, { page, pageSize, filter, ...change }, PAGE_SIZES), { replace: true });
+  const setPage = (next: number) => show({ page: next });
   const filterOptions = useFilterOptions();
   const written = useRef(search);
   const { data, setData, loading, reload } = useLeadsPage(search, page, pageSize, filter);
   const filtered = Object.keys(filter).length > 0;
-  const onFilter = (next: LeadsFilter) => {
-    setFilter(next);
-    setPage(1);
-  };
+  const onFilter = (next: LeadsFilter) => show({ filter: next, page: 1 });
 
   // A new ?search= from the navbar replaces the typed text; our own debounced write does not.
   useEffect(() => {
     if (search === written.current) return;
     written.current = search;
     setText(search);
-    setPage(1);
   }, [search]);
 
   useEffect(() => {
@@ -48,15 +52,27 @@ export function LeadsList() {
     if (wanted === written.current) return;
     const timer = setTimeout(() => {
       written.current = wanted;
-      setParams(wanted ? { search: wanted } : {}, { replace: true });
+      setParams(
+        (current) => {
+          // Another search starts on its first page, with the filters kept.
+          const next = new URLSearchParams(current);
+          next.delete('page');
+          if (wanted) next.set('search', wanted);
+          else next.delete('search');
+          return next;
+        },
+        { replace: true },
+      );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, setParams]);
 
   const total = data?.total ?? 0;
   const pages = Math.ceil(total / pageSize);
+  // A page past the end (a shortened list, an old link) shows the last one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `show` is new each render; page and pages decide.
   useEffect(() => {
-    if (pages > 0 && page > pages) setPage(pages);
+    if (pages > 0 && page > pages) show({ page: pages });
   }, [page, pages]);
 
   const onDelete = async (lead: LeadListItem) => {
@@ -101,20 +117,14 @@ export function LeadsList() {
           aria-label={m.searchPlaceholder}
           placeholder={m.searchPlaceholder}
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setText(e.target.value)}
         />
         <label className="leads-page-size">
           Per page
           <select
             className="input"
             value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
+            onChange={(e) => show({ pageSize: Number(e.target.value), page: 1 })}
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>

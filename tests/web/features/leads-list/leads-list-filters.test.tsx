@@ -146,4 +146,41 @@ describe('Leads List filters', () => {
     expect(screen.getByLabelText('Status')).toHaveDisplayValue('All');
     expect(screen.queryByText('No leads match these filters.')).not.toBeInTheDocument();
   });
+
+  it('keeps the page and filters in the address, so the same address shows the same list', async () => {
+    const { user, location, unmount } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(nameCells()).toEqual(['Farah', 'Gopal']));
+    expect(location.search).toBe('?page=2');
+    await user.selectOptions(screen.getByLabelText('Employee'), 'asha@agency.test');
+    await user.selectOptions(screen.getByLabelText('Status'), 'New');
+    await waitFor(() => expect(nameCells()).toEqual(['Asha', 'Chitra']));
+    await user.selectOptions(screen.getByLabelText('Per page'), '25');
+    const address = `/leads${location.search}`;
+    expect(address).toBe(`/leads?employee=${asha.id}&status=0&per=25`);
+    unmount();
+
+    // Back from a lead's page, a reload or a shared link: the same list.
+    renderApp(address);
+    await waitFor(() => expect(nameCells()).toEqual(['Asha', 'Chitra']));
+    expect(screen.getByLabelText('Employee')).toHaveDisplayValue('asha@agency.test');
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('New');
+    expect(screen.getByLabelText('Per page')).toHaveDisplayValue('25');
+  });
+
+  it('keeps the filters through a search, and shows the last page for a page past the end', async () => {
+    const { user, location, unmount } = await openList();
+    await user.selectOptions(screen.getByLabelText('Campaign'), 'No campaign');
+    await waitFor(() => expect(nameCells()).toEqual(['Gopal']));
+    expect(location.search).toBe('?campaign=');
+    await user.type(screen.getByPlaceholderText(messages.leadsList.searchPlaceholder), 'gop');
+    await waitFor(() => expect(location.search).toBe('?campaign=&search=gop'), settle);
+    expect(nameCells()).toEqual(['Gopal']);
+    unmount();
+
+    const { location: later } = renderApp('/leads?page=9&status=abc');
+    await waitFor(() => expect(nameCells()).toEqual(['Farah', 'Gopal']));
+    expect(later.search).toBe('?page=2');
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('All');
+  });
 });
