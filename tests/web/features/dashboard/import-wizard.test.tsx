@@ -50,13 +50,18 @@ it('previews a file, lets the admin map a column, then imports it', async () => 
   expect(within(samples).queryByText('Baner')).not.toBeInTheDocument();
 
   await user.selectOptions(within(preview).getByLabelText('Read "Where" as'), 'location');
-  await waitFor(() => expect(within(samples).getByText('Baner')).toBeInTheDocument());
+  // Each choice is read again on the server: on a loaded CI machine, over a second.
+  const slow = { timeout: 10_000 };
+  await waitFor(() => expect(within(samples).getByText('Baner')).toBeInTheDocument(), slow);
   expect(within(preview).getByLabelText('Read "Where" as')).toHaveValue('location');
 
   await user.click(screen.getByRole('checkbox', { name: 'Auto-assign' }));
   await user.click(screen.getByRole('button', { name: 'Import 2 leads' }));
-  const result = await screen.findByRole('region', { name: 'Last import' });
-  await waitFor(() => expect(within(result).getByText('portal.csv', { exact: false })).toBeInTheDocument());
+  const result = await screen.findByRole('region', { name: 'Last import' }, slow);
+  await waitFor(
+    () => expect(within(result).getByText('portal.csv', { exact: false })).toBeInTheDocument(),
+    slow,
+  );
   expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
 
   const stored = await server.app.deps.db
@@ -93,11 +98,16 @@ it('fills the empty fields of leads already in the system when the admin chooses
     within(preview).getByLabelText('Phones already in the system'),
     "Fill the existing lead's empty fields",
   );
-  const filled = await within(preview).findByText('Would fill empty fields of existing leads');
+  // The server reads the file again for the new choice: on a loaded CI machine, over a second.
+  const filled = await within(preview).findByText(
+    'Would fill empty fields of existing leads',
+    {},
+    { timeout: 10_000 },
+  );
   expect(filled.closest('div')).toHaveTextContent('1');
 
   await user.click(screen.getByRole('button', { name: 'Import 1 lead and update 1' }));
-  const result = await screen.findByRole('region', { name: 'Last import' });
+  const result = await screen.findByRole('region', { name: 'Last import' }, { timeout: 10_000 });
   await waitFor(() => expect(within(result).getByText('refresh.csv', { exact: false })).toBeInTheDocument(), {
     timeout: 10_000,
   });
@@ -136,7 +146,7 @@ it('shows a big file at once and its exact counts when they are ready', async ()
   // The commit streams its progress (the server sends lines once the first rows are in); the
   // answer at the end of the lines is the result shown.
   await user.click(screen.getByRole('button', { name: 'Import 2,500 leads' }));
-  const result = await screen.findByRole('region', { name: 'Last import' });
+  const result = await screen.findByRole('region', { name: 'Last import' }, { timeout: 10_000 });
   await waitFor(() => expect(within(result).getByText('big.csv', { exact: false })).toBeInTheDocument(), {
     timeout: 10_000,
   });
