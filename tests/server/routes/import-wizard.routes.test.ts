@@ -159,32 +159,6 @@ describe('preview', () => {
     expect(res.json().message).toContain('Phone column');
   });
 
-  it('answers with the samples first and the exact counts when asked again (counts=later)', async () => {
-    const rows = [['Name', 'Phone'], ...Array.from({ length: 3000 }, (_, i) => [`Lead ${i}`, phone()])];
-    const { payload, contentType } = multipart('big.xlsx', book([['Leads', rows]]));
-    const quick = await t.app.inject({
-      method: 'POST',
-      url: '/api/Admin/imports?counts=later',
-      payload,
-      headers: { ...bearer(admin), 'content-type': contentType },
-    });
-    expect(quick.statusCode).toBe(200);
-    expect(quick.json()).toMatchObject({ counts: null, headerRow: 1 });
-    expect(quick.json().samples.map((s: { name: string }) => s.name)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Lead ${i}`),
-    );
-
-    const exact = await post(`/api/Admin/imports/${quick.json().draftId}/preview`, {});
-    expect(exact.json().counts).toMatchObject({ totalRows: 3000, inserted: 3000 });
-    const later = await post(`/api/Admin/imports/${quick.json().draftId}/preview?counts=later`, {});
-    expect(later.json().counts).toBeNull();
-    // A file that ends within its first rows has its exact counts at once.
-    const small = await start('small.xlsx', book([['Leads', rows.slice(0, 4)]]));
-    expect(small.json().counts).toMatchObject({ totalRows: 3, inserted: 3 });
-    const bad = await post(`/api/Admin/imports/${quick.json().draftId}/preview?counts=soon`, {});
-    expect(bad.statusCode).toBe(400);
-  });
-
   /** The mapping a preview shows, spelled out as the dashboard sends it back. */
   const shownMapping = (p: {
     sheet: { index: number };
@@ -206,9 +180,29 @@ describe('preview', () => {
       payload,
       headers: { ...bearer(admin), 'content-type': contentType },
     });
+    expect(res.statusCode).toBe(200);
     expect(res.json().counts).toBeNull();
     return res.json();
   }
+
+  it('answers with the samples first and the exact counts when asked again (counts=later)', async () => {
+    const rows = [['Name', 'Phone'], ...Array.from({ length: 3000 }, (_, i) => [`Lead ${i}`, phone()])];
+    const quick = await quickPreview(rows);
+    expect(quick).toMatchObject({ counts: null, headerRow: 1 });
+    expect(quick.samples.map((s: { name: string }) => s.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Lead ${i}`),
+    );
+
+    const exact = await post(`/api/Admin/imports/${quick.draftId}/preview`, {});
+    expect(exact.json().counts).toMatchObject({ totalRows: 3000, inserted: 3000 });
+    const later = await post(`/api/Admin/imports/${quick.draftId}/preview?counts=later`, {});
+    expect(later.json().counts).toBeNull();
+    // A file that ends within its first rows has its exact counts at once.
+    const small = await start('small.xlsx', book([['Leads', rows.slice(0, 4)]]));
+    expect(small.json().counts).toMatchObject({ totalRows: 3, inserted: 3 });
+    const bad = await post(`/api/Admin/imports/${quick.draftId}/preview?counts=soon`, {});
+    expect(bad.statusCode).toBe(400);
+  });
 
   it('gives the exact counts from the pass that read the samples, asked with the mapping shown', async () => {
     const held = phone();
